@@ -1,0 +1,71 @@
+"""The registry of games: what the platform needs from each ``cogs/<game>/`` package.
+
+A game package exposes ``GAME = GameSpec(...)`` in ``cogs/<game>/spec.py``. The platform (match
+service, UI, /card, demo, bench) only ever talks to games through this record.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from bot.cards import Card
+from bot.engine import Engine
+
+# Game ids in menu order. A game is listed here once its package exists.
+GAME_IDS: tuple[str, ...] = ("formation", "wars", "tetra")
+
+View = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    game_id: str
+    engine: Engine
+    # view -> PNG bytes. Called in a worker thread; must be pure.
+    render_board: Callable[[View, str], bytes]
+    render_hand: Callable[[View, str], bytes]
+    # option id (+ the deciding seat's view) -> short localized button/select label (<= 80 chars)
+    option_label: Callable[[str, View, str], str]
+    cards: Callable[[], list[Card]]
+    render_card: Callable[[Card, str], bytes] | None = None
+    # arg name -> how to localize it in prompts/events, e.g. {"card": card_name}
+    arg_formatters: Mapping[str, Callable[[Any, str], str]] | None = None
+
+
+# Games registered at run time (the platform tests' tiny game); looked up before the packages.
+_REGISTERED: dict[str, GameSpec] = {}
+
+
+def register_game(spec: GameSpec) -> None:
+    _REGISTERED[spec.game_id] = spec
+
+
+@cache
+def _load_game(game_id: str) -> GameSpec:
+    if game_id not in GAME_IDS:
+        raise KeyError(game_id)
+    module = importlib.import_module(f"cogs.{game_id}.spec")
+    return module.GAME
+
+
+def get_game(game_id: str) -> GameSpec:
+    return _REGISTERED.get(game_id) or _load_game(game_id)
+
+
+def game_package_exists(game_id: str) -> bool:
+    """True once ``cogs/<game>/spec.py`` exists; games still being written are simply not offered."""
+    return importlib.util.find_spec(f"cogs.{game_id}.spec") is not None
+
+
+def playable_game_ids() -> list[str]:
+    """Games a challenge may name: every written package, plus games registered at run time."""
+    return [g for g in GAME_IDS if game_package_exists(g)] + [g for g in _REGISTERED if g not in GAME_IDS]
+
+
+def available_games() -> list[GameSpec]:
+    return [get_game(game_id) for game_id in playable_game_ids()]

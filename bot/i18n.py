@@ -1,0 +1,80 @@
+"""Player-facing text: ``assets/locales/en.toml`` and ``ja.toml``.
+
+Keys are dotted paths into the TOML tables (``lobby.challenge.self``, ``formation.prompt.attack``)
+and values are ``str.format`` templates. A key missing in Japanese falls back to English; a key
+missing in both raises ``KeyError`` so tests catch it (the locale tests walk every key in use).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "assets" / "locales"
+LOCALES = ("en", "ja")
+DEFAULT_LOCALE = "en"
+
+
+@cache
+def catalogue(locale: str) -> dict[str, str]:
+    data = tomllib.loads((LOCALE_DIR / f"{locale}.toml").read_text(encoding="utf-8"))
+    flat: dict[str, str] = {}
+    _flatten("", data, flat)
+    return flat
+
+
+def register_strings(locale: str, strings: dict[str, str]) -> None:
+    """Add strings at run time (the platform tests' tiny game keeps its text out of the real files)."""
+    catalogue(locale).update(strings)
+
+
+def _flatten(prefix: str, node: dict[str, Any], out: dict[str, str]) -> None:
+    for key, value in node.items():
+        path = f"{prefix}{key}"
+        if isinstance(value, dict):
+            _flatten(path + ".", value, out)
+        else:
+            out[path] = str(value)
+
+
+def normalize_locale(locale: object) -> str:
+    """Discord locale (``ja``, ``en-US``, ``discord.Locale.japanese``) -> ``ja`` or ``en``."""
+    value = str(getattr(locale, "value", locale) or "")
+    return "ja" if value.lower().startswith("ja") else DEFAULT_LOCALE
+
+
+def has(key: str, locale: str = DEFAULT_LOCALE) -> bool:
+    return key in catalogue(normalize_locale(locale)) or key in catalogue(DEFAULT_LOCALE)
+
+
+def t(key: str, locale: str = DEFAULT_LOCALE, /, **args: Any) -> str:
+    locale = normalize_locale(locale)
+    template = catalogue(locale).get(key)
+    if template is None:
+        template = catalogue(DEFAULT_LOCALE)[key]
+    return template.format(**args) if args else template
+
+
+class CommandTranslator(app_commands.Translator):
+    """Slash command names, descriptions and choices in Japanese, from ``commands.*`` keys.
+
+    A ``locale_str`` whose ``extras`` carry ``key`` is looked up as that key; Discord asks for every
+    locale it supports and we answer only for Japanese (English is the command's own text).
+    """
+
+    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
+                        context: app_commands.TranslationContextTypes) -> str | None:
+        key = string.extras.get("key")
+        if key is None or normalize_locale(locale) != "ja":
+            return None
+        return catalogue("ja").get(key)
+
+
+def cmd(key: str, english: str) -> app_commands.locale_str:
+    """A translatable command string: English text, Japanese looked up under ``key``."""
+    return app_commands.locale_str(english, key=key)

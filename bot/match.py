@@ -1,0 +1,221 @@
+"""Match lifecycle shared by every game: start, decide, resign, claim on time, the built-in bot player.
+
+This layer knows the store and the engines but not Discord: it returns :class:`Applied` records that
+the Discord glue (``bot/ui/publish.py``) turns into thread posts, pings and private panels.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from bot.engine import (
+    Decision,
+    EngineError,
+    Event,
+    GameOver,
+    NotYourDecision,
+    Outcome,
+    StaleState,
+    decision_for,
+    random_choice,
+)
+from bot.games import GameSpec, get_game
+from bot.store import DecisionCommit, MatchRow, Store
+
+DAY = 86400.0
+LAST_REMINDER_BEFORE = 12 * 3600.0
+RESIGN = "!resign"
+CLAIM = "!claim"
+BOT_MOVE_LIMIT = 1000  # a runaway engine must not spin the bot player forever
+
+
+class NotInMatch(EngineError):
+    code = "not_in_match"
+
+
+class NotClaimable(EngineError):
+    code = "not_claimable"
+
+
+@dataclass(frozen=True)
+class Applied:
+    """One decision as stored: the rows before and after and what the engine reported."""
+
+    before: MatchRow
+    after: MatchRow
+    seat: int
+    choice: tuple[str, ...]
+    events: tuple[Event, ...]
+    new_decisions: tuple[int, ...]  # seats whose pending decision is new (they get a panel and a ping)
+    outcome: Outcome | None
+
+    @property
+    def finished(self) -> bool:
+        return self.after.status == "finished"
+
+
+def decision_key(decision: Decision | None) -> str | None:
+    if decision is None:
+        return None
+    return json.dumps([decision.prompt, list(decision.options), decision.min, decision.max,
+                       dict(decision.args)], sort_keys=True, default=str)
+
+
+def timer_plan(turn_started: float, deadline: float) -> list[tuple[int, float]]:
+    """Reminder stages: 1 half-way, 2 twelve hours before (if later than half-way), 3 deadline."""
+    half_way = turn_started + (deadline - turn_started) / 2
+    plan = [(1, half_way)]
+    last_call = deadline - LAST_REMINDER_BEFORE
+    if last_call > half_way + 60:
+        plan.append((2, last_call))
+    plan.append((3, deadline))
+    return plan
+
+
+def next_timer_at(turn_started: float, deadline: float, stage: int) -> float | None:
+    for planned_stage, at in timer_plan(turn_started, deadline):
+        if planned_stage > stage:
+            return at
+    return None
+
+
+def owing_seats(game: GameSpec, match: MatchRow) -> list[int]:
+    if match.status != "active":
+        return []
+    return [decision.seat for decision in game.engine.pending(match.state)]
+
+
+class MatchService:
+    def __init__(self, store: Store, clock: Callable[[], float]) -> None:
+        self.store = store
+        self.clock = clock
+
+    async def start(self, *, game_id: str, options: dict[str, str], seed: int, guild_id: int,
+                    channel_id: int, players: tuple[int, int], bot_seat: int | None, days: int,
+                    locale: str, challenge_id: int | None = None) -> MatchRow | None:
+        game = get_game(game_id)
+        state = game.engine.new_game(seed, options)
+        now = self.clock()
+        deadline = now + days * DAY
+        panels = {str(d.seat): 0 for d in game.engine.pending(state)}
+        match_id = await self.store.create_match(
+            game=game_id, options=options, seed=seed, guild_id=guild_id, channel_id=channel_id,
+            players=players, bot_seat=bot_seat, days=days, locale=locale, state=state, panels=panels,
+            now=now, deadline=deadline, next_timer_at=next_timer_at(now, deadline, 0),
+            challenge_id=challenge_id,
+        )
+        return await self.store.get_match(match_id) if match_id is not None else None
+
+    async def decide(self, match_id: int, user_id: int | None, version: int, choice: Sequence[str],
+                     seat: int | None = None) -> Applied:
+        """Apply one answer. Raises a typed error and writes nothing if it is stale or illegal."""
+        for _attempt in range(3):
+            match = await self._active(match_id)
+            seat_now = self._seat(match, user_id, seat)
+            game = get_game(match.game)
+            decision = decision_for(game.engine.pending(match.state), seat_now)
+            if decision is None:
+                raise StaleState() if version != match.version else NotYourDecision()
+            if version != match.panel_version(seat_now):
+                raise StaleState()
+            new_state, events = game.engine.apply(match.state, seat_now, tuple(choice))
+            applied = await self._commit(game, match, seat_now, tuple(choice), new_state, events,
+                                         game.engine.outcome(new_state), user_id)
+            if applied is not None:
+                return applied
+            # Someone else's decision landed first (e.g. the opponent's secret choice): re-check.
+        raise StaleState()
+
+    async def resign(self, match_id: int, user_id: int) -> Applied:
+        match = await self._active(match_id)
+        seat = self._seat(match, user_id, None)
+        outcome = Outcome(winner=1 - seat, reason="resign")
+        applied = await self._commit(get_game(match.game), match, seat, (RESIGN,), match.state, [], outcome,
+                                     user_id)
+        if applied is None:
+            return await self.resign(match_id, user_id)
+        return applied
+
+    async def claim_win(self, match_id: int, user_id: int) -> Applied:
+        """The waiting player wins when the seat that owes a decision has let the deadline pass."""
+        match = await self._active(match_id)
+        seat = self._seat(match, user_id, None)
+        game = get_game(match.game)
+        owing = owing_seats(game, match)
+        if self.clock() < match.deadline or seat in owing or not owing:
+            raise NotClaimable()
+        outcome = Outcome(winner=seat, reason="timeout")
+        applied = await self._commit(game, match, seat, (CLAIM,), match.state, [], outcome, user_id)
+        if applied is None:
+            raise StaleState()
+        return applied
+
+    async def bot_moves(self, match: MatchRow) -> list[Applied]:
+        """Let the built-in bot player answer every decision it owes (random legal choices)."""
+        results: list[Applied] = []
+        for _ in range(BOT_MOVE_LIMIT):
+            if match.status != "active" or match.bot_seat is None:
+                break
+            game = get_game(match.game)
+            decision = decision_for(game.engine.pending(match.state), match.bot_seat)
+            if decision is None:
+                break
+            rng = random.Random(f"bot:{match.seed}:{match.version}")
+            applied = await self.decide(match.id, None, match.panel_version(match.bot_seat),
+                                        random_choice(decision, rng), seat=match.bot_seat)
+            results.append(applied)
+            match = applied.after
+        return results
+
+    async def _active(self, match_id: int) -> MatchRow:
+        match = await self.store.get_match(match_id)
+        if match is None:
+            raise NotInMatch()
+        if match.status != "active":
+            raise GameOver()
+        return match
+
+    @staticmethod
+    def _seat(match: MatchRow, user_id: int | None, seat: int | None) -> int:
+        if seat is not None:
+            return seat
+        found = match.seat_of(user_id) if user_id is not None else None
+        if found is None:
+            raise NotInMatch()
+        return found
+
+    async def _commit(self, game: GameSpec, match: MatchRow, seat: int, choice: tuple[str, ...],
+                      new_state: dict, events: list[Event], outcome: Outcome | None,
+                      user_id: int | None) -> Applied | None:
+        now = self.clock()
+        engine = game.engine
+        old_pending = engine.pending(match.state)
+        new_pending = [] if outcome else engine.pending(new_state)
+        new_version = match.version + 1
+        panels = dict(match.panels)
+        new_decisions = []
+        for decision in new_pending:
+            old = decision_for(old_pending, decision.seat)
+            if decision.seat == seat or decision_key(old) != decision_key(decision):
+                panels[str(decision.seat)] = new_version
+                new_decisions.append(decision.seat)
+        for key in list(panels):
+            if decision_for(new_pending, int(key)) is None:
+                panels[key] = new_version
+        deadline = now + match.days * DAY
+        commit = DecisionCommit(
+            match_id=match.id, expected_version=match.version, state=new_state, panels=panels, seat=seat,
+            choice=list(choice), user_id=user_id, now=now, turn_started=now, deadline=deadline,
+            timer_stage=0, next_timer_at=None if outcome else next_timer_at(now, deadline, 0),
+            status="finished" if outcome else "active",
+            winner=outcome.winner if outcome else None,
+            result_reason=outcome.reason if outcome else None,
+        )
+        if not await self.store.commit_decision(commit):
+            return None
+        after = await self.store.get_match(match.id)
+        return Applied(before=match, after=after, seat=seat, choice=choice, events=tuple(events),
+                       new_decisions=tuple(new_decisions), outcome=outcome)

@@ -1,0 +1,109 @@
+"""Fonts, text layout and PNG output for the board, hand and card images.
+
+Images are drawn at their posted size: Discord shows attachments up to ~550 px wide on a phone,
+so renderers draw at 1000-1200 px wide and never use text smaller than ``MIN_TEXT_PX`` (18 px),
+which keeps text at >= 14 px after Discord's scaling on desktop embeds.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+FONT_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "fonts"
+MIN_TEXT_PX = 18
+
+Color = tuple[int, int, int] | tuple[int, int, int, int]
+
+
+@cache
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The bundled Noto Sans CJK JP subset (OFL), cached per size."""
+    if size < MIN_TEXT_PX:
+        raise ValueError(f"text below {MIN_TEXT_PX}px is not legible on a phone")
+    name = "NotoSansCJKjp-Bold.otf" if bold else "NotoSansCJKjp-Regular.otf"
+    return ImageFont.truetype(str(FONT_DIR / name), size)
+
+
+def text_size(text: str, size: int, bold: bool = False) -> tuple[int, int]:
+    left, top, right, bottom = font(size, bold).getbbox(text)
+    return right - left, bottom - top
+
+
+def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Greedy wrap that works for Japanese (no spaces) as well as English (break at spaces)."""
+    face = font(size, bold)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for token in _tokens(paragraph):
+            candidate = line + token
+            if line and face.getlength(candidate) > width:
+                lines.append(line.rstrip())
+                line = token.lstrip()
+            else:
+                line = candidate
+        lines.append(line.rstrip())
+    return lines
+
+
+def _tokens(paragraph: str) -> list[str]:
+    # English words stay whole; CJK characters may break anywhere.
+    tokens: list[str] = []
+    word = ""
+    for ch in paragraph:
+        if ch == " ":
+            tokens.append(word + " ")
+            word = ""
+        elif ord(ch) > 0x2E80:
+            if word:
+                tokens.append(word)
+                word = ""
+            tokens.append(ch)
+        else:
+            word += ch
+    if word:
+        tokens.append(word)
+    return tokens
+
+
+class Canvas:
+    """An RGB image with the drawing helpers every renderer needs."""
+
+    def __init__(self, width: int, height: int, background: Color = (34, 38, 46)) -> None:
+        self.image = Image.new("RGB", (width, height), background)
+        self.draw = ImageDraw.Draw(self.image)
+
+    def text(self, xy: tuple[float, float], text: str, size: int = 22, fill: Color = (235, 235, 235),
+             bold: bool = False, anchor: str = "la") -> None:
+        self.draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor)
+
+    def text_box(self, box: tuple[int, int, int, int], text: str, size: int = 20,
+                 fill: Color = (235, 235, 235), bold: bool = False, line_gap: int = 4) -> int:
+        """Wrapped text inside ``box`` (left, top, right, bottom); returns the y below the last line."""
+        left, top, right, bottom = box
+        y = top
+        for line in wrap_text(text, size, right - left, bold):
+            if y + size > bottom:
+                break
+            self.draw.text((left, y), line, font=font(size, bold), fill=fill)
+            y += size + line_gap
+        return y
+
+    def rect(self, box: tuple[float, float, float, float], fill: Color | None = None,
+             outline: Color | None = None, width: int = 2, radius: int = 8) -> None:
+        self.draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+
+    def png(self) -> bytes:
+        return encode_png(self.image)
+
+
+def encode_png(image: Image.Image) -> bytes:
+    """PNG with a palette where it stays faithful: board art is flat colour, so this keeps files small."""
+    buffer = io.BytesIO()
+    quantized = image.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    quantized.save(buffer, format="PNG", optimize=False, compress_level=6)
+    return buffer.getvalue()

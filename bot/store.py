@@ -1,0 +1,365 @@
+"""SQLite store: numbered migrations, challenges, matches with an optimistic ``version``, decision log.
+
+One decision is one transaction: the match row is updated ``WHERE version = ?`` and the decision is
+appended in the same transaction, so a stale or repeated click can never half-apply.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+
+@dataclass(frozen=True)
+class ChallengeRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    game: str
+    options: dict[str, str]
+    days: int
+    locale: str
+    challenger_id: int
+    opponent_id: int
+    status: str
+    created_at: float
+    expires_at: float
+    match_id: int | None
+
+
+@dataclass(frozen=True)
+class MatchRow:
+    id: int
+    game: str
+    options: dict[str, str]
+    seed: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    players: tuple[int, int]
+    bot_seat: int | None
+    days: int
+    locale: str
+    status: str
+    state: dict[str, Any] = field(repr=False)
+    version: int
+    panels: dict[str, int]
+    dm_ok: tuple[bool, bool]
+    turn_started: float
+    deadline: float
+    timer_stage: int
+    next_timer_at: float | None
+    winner: int | None
+    result_reason: str | None
+
+    def seat_of(self, user_id: int) -> int | None:
+        if user_id == self.players[0] and self.bot_seat != 0:
+            return 0
+        if user_id == self.players[1] and self.bot_seat != 1:
+            return 1
+        return None
+
+    def panel_version(self, seat: int) -> int:
+        return self.panels.get(str(seat), self.version)
+
+
+@dataclass(frozen=True)
+class DecisionCommit:
+    """Everything one applied decision writes, in one transaction."""
+
+    match_id: int
+    expected_version: int
+    state: dict[str, Any]
+    panels: dict[str, int]
+    seat: int
+    choice: list[str]
+    user_id: int | None
+    now: float
+    turn_started: float
+    deadline: float
+    timer_stage: int
+    next_timer_at: float | None
+    status: str = "active"
+    winner: int | None = None
+    result_reason: str | None = None
+
+
+class Store:
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
+        # One connection serves every coroutine: transactions must not interleave on it.
+        self.transaction_lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Store:
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(str(path), isolation_level=None)
+        db.row_factory = aiosqlite.Row
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute("PRAGMA synchronous=NORMAL")
+        await db.execute("PRAGMA foreign_keys=ON")
+        await db.execute("PRAGMA busy_timeout=5000")
+        store = cls(db)
+        await store.migrate()
+        return store
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def migrate(self) -> list[int]:
+        """Apply every ``NNN_name.sql`` newer than ``PRAGMA user_version``; returns what it applied."""
+        async with self.db.execute("PRAGMA user_version") as cursor:
+            current = (await cursor.fetchone())[0]
+        applied = []
+        for path in sorted(MIGRATIONS.glob("*.sql")):
+            number = int(path.name.split("_", 1)[0])
+            if number <= current:
+                continue
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in _statements(path.read_text(encoding="utf-8")):
+                    await self.db.execute(statement)
+                await self.db.execute(f"PRAGMA user_version = {number}")
+                await self.db.execute("COMMIT")
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+            applied.append(number)
+        return applied
+
+    async def journal_mode(self) -> str:
+        async with self.db.execute("PRAGMA journal_mode") as cursor:
+            return (await cursor.fetchone())[0]
+
+    # ---- challenges -------------------------------------------------------------------------
+
+    async def create_challenge(self, *, guild_id: int, channel_id: int, game: str, options: dict[str, str],
+                               days: int, locale: str, challenger_id: int, opponent_id: int,
+                               now: float, expires_at: float) -> int:
+        cursor = await self.db.execute(
+            "INSERT INTO challenges (guild_id, channel_id, game, options, days, locale, challenger_id,"
+            " opponent_id, status, created_at, expires_at) VALUES (?,?,?,?,?,?,?,?, 'open', ?, ?)",
+            (guild_id, channel_id, game, json.dumps(options), days, locale, challenger_id, opponent_id,
+             now, expires_at),
+        )
+        return cursor.lastrowid
+
+    async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
+        await self.db.execute("UPDATE challenges SET message_id = ? WHERE id = ?", (message_id, challenge_id))
+
+    async def get_challenge(self, challenge_id: int) -> ChallengeRow | None:
+        async with self.db.execute("SELECT * FROM challenges WHERE id = ?", (challenge_id,)) as cursor:
+            row = await cursor.fetchone()
+        return _challenge(row) if row else None
+
+    async def close_challenge(self, challenge_id: int, status: str, match_id: int | None = None) -> bool:
+        """Move an open challenge to ``status``; False if someone else closed it first."""
+        cursor = await self.db.execute(
+            "UPDATE challenges SET status = ?, match_id = ? WHERE id = ? AND status = 'open'",
+            (status, match_id, challenge_id),
+        )
+        return cursor.rowcount == 1
+
+    async def due_challenges(self, now: float) -> list[ChallengeRow]:
+        async with self.db.execute(
+            "SELECT * FROM challenges WHERE status = 'open' AND expires_at <= ?", (now,)
+        ) as cursor:
+            return [_challenge(row) for row in await cursor.fetchall()]
+
+    async def open_challenge_between(self, user_a: int, user_b: int) -> ChallengeRow | None:
+        async with self.db.execute(
+            "SELECT * FROM challenges WHERE status = 'open' AND ((challenger_id = ? AND opponent_id = ?)"
+            " OR (challenger_id = ? AND opponent_id = ?)) LIMIT 1",
+            (user_a, user_b, user_b, user_a),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return _challenge(row) if row else None
+
+    # ---- matches ----------------------------------------------------------------------------
+
+    async def create_match(self, *, game: str, options: dict[str, str], seed: int, guild_id: int,
+                           channel_id: int, players: tuple[int, int], bot_seat: int | None, days: int,
+                           locale: str, state: dict[str, Any], panels: dict[str, int], now: float,
+                           deadline: float, next_timer_at: float | None,
+                           challenge_id: int | None = None) -> int | None:
+        """Create a match and (if given) close its challenge in one transaction.
+
+        Returns None when the challenge was no longer open (a double accept): nothing is written.
+        """
+        async with self.transaction_lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                cursor = await self.db.execute(
+                    "INSERT INTO matches (game, options, seed, guild_id, channel_id, player0, player1, bot_seat,"
+                    " days, locale, status, state, version, panels, turn_started, deadline, next_timer_at,"
+                    " created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?, 'active', ?, 0, ?, ?, ?, ?, ?, ?)",
+                    (game, json.dumps(options), seed, guild_id, channel_id, players[0], players[1], bot_seat,
+                     days, locale, json.dumps(state), json.dumps(panels), now, deadline, next_timer_at, now, now),
+                )
+                match_id = cursor.lastrowid
+                if challenge_id is not None:
+                    closed = await self.db.execute(
+                        "UPDATE challenges SET status = 'accepted', match_id = ? WHERE id = ? AND status = 'open'",
+                        (match_id, challenge_id),
+                    )
+                    if closed.rowcount != 1:
+                        await self.db.execute("ROLLBACK")
+                        return None
+                await self.db.execute("COMMIT")
+                return match_id
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+
+    async def get_match(self, match_id: int) -> MatchRow | None:
+        async with self.db.execute("SELECT * FROM matches WHERE id = ?", (match_id,)) as cursor:
+            row = await cursor.fetchone()
+        return _match(row) if row else None
+
+    async def match_by_thread(self, thread_id: int) -> MatchRow | None:
+        async with self.db.execute("SELECT * FROM matches WHERE thread_id = ?", (thread_id,)) as cursor:
+            row = await cursor.fetchone()
+        return _match(row) if row else None
+
+    async def set_thread(self, match_id: int, thread_id: int) -> None:
+        await self.db.execute("UPDATE matches SET thread_id = ? WHERE id = ?", (thread_id, match_id))
+
+    async def set_dm_ok(self, match_id: int, dm_ok: tuple[bool, bool]) -> None:
+        await self.db.execute("UPDATE matches SET dm_ok = ? WHERE id = ?", (json.dumps(list(dm_ok)), match_id))
+
+    async def commit_decision(self, commit: DecisionCommit) -> bool:
+        """Apply one decision atomically; False (and nothing written) if the version moved on."""
+        async with self.transaction_lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                cursor = await self.db.execute(
+                    "UPDATE matches SET state = ?, version = version + 1, panels = ?, turn_started = ?,"
+                    " deadline = ?, timer_stage = ?, next_timer_at = ?, status = ?, winner = ?,"
+                    " result_reason = ?, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'",
+                    (json.dumps(commit.state), json.dumps(commit.panels), commit.turn_started, commit.deadline,
+                     commit.timer_stage, commit.next_timer_at, commit.status, commit.winner, commit.result_reason,
+                     commit.now, commit.match_id, commit.expected_version),
+                )
+                if cursor.rowcount != 1:
+                    await self.db.execute("ROLLBACK")
+                    return False
+                await self.db.execute(
+                    "INSERT INTO decisions (match_id, version, seat, choice, user_id, at) VALUES (?,?,?,?,?,?)",
+                    (commit.match_id, commit.expected_version + 1, commit.seat, json.dumps(commit.choice),
+                     commit.user_id, commit.now),
+                )
+                await self.db.execute("COMMIT")
+                return True
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+
+    async def decision_log(self, match_id: int) -> list[tuple[int, list[str]]]:
+        async with self.db.execute(
+            "SELECT seat, choice FROM decisions WHERE match_id = ? ORDER BY version", (match_id,)
+        ) as cursor:
+            return [(row["seat"], json.loads(row["choice"])) for row in await cursor.fetchall()]
+
+    async def set_timer(self, match_id: int, version: int, stage: int, next_timer_at: float | None) -> bool:
+        """Record a reminder as sent, only if no decision happened meanwhile."""
+        cursor = await self.db.execute(
+            "UPDATE matches SET timer_stage = ?, next_timer_at = ? WHERE id = ? AND version = ?"
+            " AND status = 'active'",
+            (stage, next_timer_at, match_id, version),
+        )
+        return cursor.rowcount == 1
+
+    async def due_timers(self, now: float, limit: int = 200) -> list[MatchRow]:
+        async with self.db.execute(
+            "SELECT * FROM matches WHERE status = 'active' AND next_timer_at IS NOT NULL AND next_timer_at <= ?"
+            " ORDER BY next_timer_at LIMIT ?",
+            (now, limit),
+        ) as cursor:
+            return [_match(row) for row in await cursor.fetchall()]
+
+    async def active_matches_of(self, user_id: int) -> list[MatchRow]:
+        async with self.db.execute(
+            "SELECT * FROM matches WHERE status = 'active' AND (player0 = ? OR player1 = ?) ORDER BY id",
+            (user_id, user_id),
+        ) as cursor:
+            return [_match(row) for row in await cursor.fetchall()]
+
+    async def count_active(self, user_id: int) -> int:
+        async with self.db.execute(
+            "SELECT COUNT(*) FROM matches WHERE status = 'active' AND (player0 = ? OR player1 = ?)",
+            (user_id, user_id),
+        ) as cursor:
+            return (await cursor.fetchone())[0]
+
+    async def count_matches(self) -> int:
+        async with self.db.execute("SELECT COUNT(*) FROM matches") as cursor:
+            return (await cursor.fetchone())[0]
+
+    # ---- users and guilds ---------------------------------------------------------------------
+
+    async def remember_user(self, user_id: int, locale: str, name: str, now: float) -> None:
+        await self.db.execute(
+            "INSERT INTO users (user_id, locale, name, updated_at) VALUES (?,?,?,?) ON CONFLICT (user_id)"
+            " DO UPDATE SET locale = excluded.locale, name = excluded.name, updated_at = excluded.updated_at"
+            " WHERE users.locale != excluded.locale OR users.name IS NOT excluded.name",
+            (user_id, locale, name, now),
+        )
+
+    async def user_names(self, user_ids: tuple[int, ...]) -> dict[int, str]:
+        marks = ",".join("?" * len(user_ids))
+        async with self.db.execute(
+            f"SELECT user_id, name FROM users WHERE user_id IN ({marks}) AND name IS NOT NULL", user_ids
+        ) as cursor:
+            return {row["user_id"]: row["name"] for row in await cursor.fetchall()}
+
+    async def user_locale(self, user_id: int) -> str | None:
+        async with self.db.execute("SELECT locale FROM users WHERE user_id = ?", (user_id,)) as cursor:
+            row = await cursor.fetchone()
+        return row["locale"] if row else None
+
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        async with self.db.execute("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cursor:
+            row = await cursor.fetchone()
+        return dict(row) if row else {"guild_id": guild_id, "locale": None, "inline_lookup": 1}
+
+    async def set_guild_setting(self, guild_id: int, name: str, value: Any) -> None:
+        if name not in ("locale", "inline_lookup"):
+            raise ValueError(name)
+        await self.db.execute("INSERT OR IGNORE INTO guild_settings (guild_id) VALUES (?)", (guild_id,))
+        await self.db.execute(f"UPDATE guild_settings SET {name} = ? WHERE guild_id = ?", (value, guild_id))
+
+
+def _statements(sql: str) -> list[str]:
+    # Migrations hold no string literal with "--" or ";", so comments and statements split plainly.
+    without_comments = re.sub(r"--[^\n]*", "", sql)
+    return [part.strip() for part in without_comments.split(";") if part.strip()]
+
+
+def _challenge(row: aiosqlite.Row) -> ChallengeRow:
+    data = dict(row)
+    data["options"] = json.loads(data["options"])
+    return ChallengeRow(**data)
+
+
+def _match(row: aiosqlite.Row) -> MatchRow:
+    data = dict(row)
+    return MatchRow(
+        id=data["id"], game=data["game"], options=json.loads(data["options"]), seed=data["seed"],
+        guild_id=data["guild_id"], channel_id=data["channel_id"], thread_id=data["thread_id"],
+        players=(data["player0"], data["player1"]), bot_seat=data["bot_seat"], days=data["days"],
+        locale=data["locale"], status=data["status"], state=json.loads(data["state"]),
+        version=data["version"], panels=json.loads(data["panels"]),
+        dm_ok=tuple(json.loads(data["dm_ok"])), turn_started=data["turn_started"],
+        deadline=data["deadline"], timer_stage=data["timer_stage"], next_timer_at=data["next_timer_at"],
+        winner=data["winner"], result_reason=data["result_reason"],
+    )

@@ -1,0 +1,467 @@
+"""Discord glue: turns clicks into service calls and service results into posts, pings and panels.
+
+Rules kept here for every game:
+* every interaction is answered or deferred before any slow work (render, REST);
+* errors are private, localized, one line, and change nothing;
+* public posts only ever carry ``view(state, None)`` images and audience-free events;
+* each seat's private panel goes to its DM, or, if DMs are closed (403/50007), is fetched as an
+  ephemeral message from the thread's "My hand" button.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import i18n
+from bot.engine import EngineError, StaleState, decision_for
+from bot.games import get_game
+from bot.match import Applied, NotClaimable, NotInMatch, next_timer_at, owing_seats
+from bot.store import ChallengeRow, MatchRow
+from bot.ui.components import ChallengeButton, ClaimButton, HandButton, button, view_of
+from bot.ui.panel import Names, build_panel, public_log
+
+if TYPE_CHECKING:
+    from bot.client import DuelTable
+
+log = logging.getLogger(__name__)
+DM_CLOSED = 50007
+HOUR = 3600.0
+
+
+class Glue:
+    def __init__(self, bot: DuelTable) -> None:
+        self.bot = bot
+        self.busy = 0  # handlers in flight; see working()
+
+    @contextlib.contextmanager
+    def working(self) -> Iterator[None]:
+        """Mark a handler in flight (the demo and tests wait for ``busy == 0`` to step deterministically)."""
+        self.busy += 1
+        try:
+            yield
+        finally:
+            self.busy -= 1
+
+    @property
+    def store(self):
+        return self.bot.store
+
+    @property
+    def service(self):
+        return self.bot.service
+
+    # ---- small helpers -----------------------------------------------------------------------
+
+    async def user_locale(self, interaction: discord.Interaction) -> str:
+        locale = i18n.normalize_locale(interaction.locale)
+        await self.store.remember_user(interaction.user.id, locale, interaction.user.display_name,
+                                       self.bot.clock())
+        return locale
+
+    async def stored_locale(self, user_id: int, fallback: str) -> str:
+        return await self.store.user_locale(user_id) or fallback
+
+    async def names(self, match: MatchRow) -> Names:
+        """Names as the players last showed themselves to the bot (stored: no members intent needed)."""
+        known = await self.store.user_names(match.players)
+        names = []
+        for seat, user_id in enumerate(match.players):
+            if seat == match.bot_seat and self.bot.user is not None:
+                names.append(self.bot.user.display_name)
+            else:
+                names.append(known.get(user_id) or i18n.t(f"common.seat{seat}", match.locale))
+        return Names(seats=(names[0], names[1]))
+
+    async def tell(self, interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
+        """A private one-line answer, whether or not the interaction was already deferred."""
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True, **kwargs)
+        else:
+            await interaction.response.send_message(text, ephemeral=True, **kwargs)
+
+    async def tell_error(self, interaction: discord.Interaction, error: EngineError, locale: str) -> None:
+        key = f"errors.{error.code}"
+        text = i18n.t(key, locale, **error.args_map) if i18n.has(key) else i18n.t("errors.engine_error", locale)
+        await self.tell(interaction, text)
+
+    def thread(self, match: MatchRow) -> discord.abc.Messageable | None:
+        if match.thread_id is None:
+            return None
+        return self.bot.get_channel(match.thread_id) or self.bot.get_partial_messageable(match.thread_id)
+
+    async def render(self, function, *args) -> discord.File:
+        data = await asyncio.to_thread(function, *args)
+        return discord.File(io.BytesIO(data), filename="board.png" if function.__name__ == "render_board"
+                            else "hand.png")
+
+    # ---- challenges -------------------------------------------------------------------------
+
+    async def on_challenge(self, interaction: discord.Interaction, *, values: list[str], action: str,
+                           challenge_id: str) -> None:
+        locale = await self.user_locale(interaction)
+        challenge = await self.store.get_challenge(int(challenge_id))
+        if challenge is None or challenge.status != "open":
+            await self.tell(interaction, i18n.t("challenge.closed", locale))
+            return
+        user_id = interaction.user.id
+        allowed = challenge.challenger_id if action == "cancel" else challenge.opponent_id
+        if user_id != allowed:
+            key = "challenge.not_yours_cancel" if action == "cancel" else "challenge.not_yours"
+            await self.tell(interaction, i18n.t(key, locale))
+            return
+        if action in ("decline", "cancel"):
+            status = "declined" if action == "decline" else "cancelled"
+            if not await self.store.close_challenge(challenge.id, status):
+                await self.tell(interaction, i18n.t("challenge.closed", locale))
+                return
+            text = i18n.t(f"challenge.{status}", challenge.locale, challenger=f"<@{challenge.challenger_id}>",
+                          opponent=f"<@{challenge.opponent_id}>")
+            await interaction.response.edit_message(content=text, view=None,
+                                                    allowed_mentions=discord.AllowedMentions.none())
+            return
+        await interaction.response.defer()
+        if await self.store.count_active(user_id) >= self.bot.settings.max_active_matches:
+            await self.tell(interaction, i18n.t("challenge.too_many_self", locale,
+                                                limit=self.bot.settings.max_active_matches))
+            return
+        match = await self.service.start(
+            game_id=challenge.game, options=challenge.options, seed=self.bot.new_seed(),
+            guild_id=challenge.guild_id, channel_id=challenge.channel_id,
+            players=(challenge.challenger_id, challenge.opponent_id), bot_seat=None, days=challenge.days,
+            locale=challenge.locale, challenge_id=challenge.id,
+        )
+        if match is None:
+            await self.tell(interaction, i18n.t("challenge.closed", locale))
+            return
+        await interaction.edit_original_response(
+            content=i18n.t("challenge.accepted", challenge.locale, challenger=f"<@{challenge.challenger_id}>",
+                           opponent=f"<@{challenge.opponent_id}>", game=i18n.t(f"games.{challenge.game}",
+                                                                                challenge.locale)),
+            view=None, allowed_mentions=discord.AllowedMentions.none())
+        await self.open_match(match, challenge.message_id)
+
+    async def open_match(self, match: MatchRow, message_id: int | None) -> MatchRow:
+        """Thread from the challenge message, DM check, first board, both panels, bot's first moves."""
+        channel = self.bot.get_channel(match.channel_id) or await self.bot.fetch_channel(match.channel_id)
+        title = i18n.t("match.thread_name", match.locale, game=i18n.t(f"games.{match.game}", match.locale),
+                       match_id=match.id)
+        if message_id is not None:
+            thread = await channel.get_partial_message(message_id).create_thread(
+                name=title[:100], auto_archive_duration=10080)
+        else:
+            thread = await channel.create_thread(name=title[:100], type=discord.ChannelType.public_thread,
+                                                 auto_archive_duration=10080)
+        await self.store.set_thread(match.id, thread.id)
+        match = await self.store.get_match(match.id)
+        game = get_game(match.game)
+        names = await self.names(match)
+        intro = i18n.t("match.started", match.locale, game=i18n.t(f"games.{match.game}", match.locale),
+                       p0=f"<@{match.players[0]}>", p1=f"<@{match.players[1]}>", days=match.days)
+        await self.post_board(match, intro, game.engine.pending(match.state), ping=True)
+        dm_ok = []
+        for seat in (0, 1):
+            dm_ok.append(True if seat == match.bot_seat else await self.send_panel(match, seat, names))
+        if not all(dm_ok):
+            await self.store.set_dm_ok(match.id, (dm_ok[0], dm_ok[1]))
+            closed = " ".join(f"<@{match.players[s]}>" for s in (0, 1) if not dm_ok[s])
+            await thread.send(i18n.t("match.dm_closed", match.locale, players=closed),
+                              view=view_of(self.hand_button(match)))
+        match = await self.store.get_match(match.id)
+        await self.run_bot(match)
+        return await self.store.get_match(match.id)
+
+    def hand_button(self, match: MatchRow) -> discord.ui.Item:
+        return button(HandButton, f"dt:h:{match.id}", i18n.t("match.my_hand", match.locale),
+                      style=discord.ButtonStyle.success)
+
+    # ---- posting ------------------------------------------------------------------------------
+
+    async def post_board(self, match: MatchRow, text: str, pending, ping: bool,
+                         final: bool = False) -> None:
+        thread = self.thread(match)
+        if thread is None:
+            return
+        game = get_game(match.game)
+        board_view = game.engine.reveal_all(match.state) if final else game.engine.view(match.state, None)
+        image = await self.render(game.render_board, board_view, match.locale)
+        humans = [d.seat for d in pending if d.seat != match.bot_seat]
+        if ping and humans and not final:
+            prompts = i18n.t("match.your_move", match.locale,
+                             players=" ".join(f"<@{match.players[s]}>" for s in humans))
+            text = f"{text}\n{prompts}"
+        mentions = discord.AllowedMentions(users=[discord.Object(match.players[s]) for s in humans]
+                                           if ping else False, roles=False, everyone=False)
+        view = None if final else view_of(self.hand_button(match))
+        await thread.send(text[:2000], file=image, view=view, allowed_mentions=mentions)
+
+    async def send_panel(self, match: MatchRow, seat: int, names: Names | None = None) -> bool:
+        """DM the seat's panel; False if its DMs are closed (it then uses the My hand button)."""
+        user_id = match.players[seat]
+        locale = await self.stored_locale(user_id, match.locale)
+        game = get_game(match.game)
+        content, seat_view, controls, _ = build_panel(game, match, seat, locale, names or await self.names(match))
+        image = await self.render(game.render_hand, seat_view, locale)
+        if match.thread_id:
+            content += "\n" + i18n.t("panel.thread_link", locale, url=self.thread_url(match))
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(content[:2000], file=image, view=controls)
+            return True
+        except discord.Forbidden as error:
+            if error.code != DM_CLOSED:
+                log.warning("DM to %s refused: %s", user_id, error)
+            return False
+
+    def thread_url(self, match: MatchRow) -> str:
+        return f"https://discord.com/channels/{match.guild_id}/{match.thread_id}"
+
+    async def publish(self, applied: Applied, origin: discord.Interaction | None = None) -> None:
+        """Thread post for one applied decision, then the private panels it calls for."""
+        match = applied.after
+        game = get_game(match.game)
+        names = await self.names(match)
+        line = public_log(game, applied.events, match.locale, names)
+        if applied.choice and applied.choice[0].startswith("!"):
+            line = ""
+        if not line:
+            line = i18n.t("match.secret_move", match.locale, player=names.seats[applied.seat])
+        if applied.finished:
+            await self.finish(match, applied, line, names)
+            return
+        pending = game.engine.pending(match.state)
+        new_pending = [d for d in pending if d.seat in applied.new_decisions]
+        jobs = [self.post_board(match, line, new_pending, ping=True)]
+        for seat in applied.new_decisions:
+            if seat == match.bot_seat:
+                continue
+            if origin is not None and seat == applied.seat and not self.is_dm(origin):
+                jobs.append(self.send_ephemeral_panel(origin, match, seat, names))
+            elif match.dm_ok[seat]:
+                jobs.append(self.send_panel(match, seat, names))
+        await asyncio.gather(*jobs)
+
+    async def finish(self, match: MatchRow, applied: Applied, line: str, names: Names) -> None:
+        outcome = applied.outcome
+        reason = i18n.t(f"outcome.{outcome.reason}", match.locale) if i18n.has(f"outcome.{outcome.reason}") \
+            else outcome.reason
+        if outcome.winner is None:
+            result = i18n.t("match.draw", match.locale, reason=reason)
+        else:
+            result = i18n.t("match.winner", match.locale, winner=f"<@{match.players[outcome.winner]}>",
+                            reason=reason)
+        text = f"{line}\n{result}\n{i18n.t('match.revealed', match.locale)}"
+        await self.post_board(match, text, [], ping=False, final=True)
+        game = get_game(match.game)
+        thread = self.thread(match)
+        if thread is not None:
+            # Every hidden card revealed: each seat's own panel view, now public because the match is over.
+            files = [await self.render(game.render_hand, game.engine.view(match.state, seat), match.locale)
+                     for seat in (0, 1)]
+            for seat, file in enumerate(files):
+                file.filename = f"hand_{seat + 1}.png"
+            await thread.send(i18n.t("match.final_hands", match.locale, p0=names.seats[0], p1=names.seats[1]),
+                              files=files, allowed_mentions=discord.AllowedMentions.none())
+
+    @staticmethod
+    def is_dm(interaction: discord.Interaction) -> bool:
+        return interaction.guild_id is None
+
+    async def send_ephemeral_panel(self, interaction: discord.Interaction, match: MatchRow, seat: int,
+                                   names: Names, page: int = 0) -> None:
+        locale = i18n.normalize_locale(interaction.locale)
+        game = get_game(match.game)
+        content, seat_view, controls, _ = build_panel(game, match, seat, locale, names, page)
+        image = await self.render(game.render_hand, seat_view, locale)
+        kwargs = {"view": controls} if controls else {}
+        await interaction.followup.send(content[:2000], file=image, ephemeral=True, **kwargs)
+
+    async def run_bot(self, match: MatchRow) -> None:
+        for applied in await self.service.bot_moves(match):
+            await self.publish(applied)
+
+    # ---- match clicks -------------------------------------------------------------------------
+
+    async def on_option(self, interaction: discord.Interaction, *, values: list[str], match_id: str,
+                        version: str, option: str) -> None:
+        await self.submit(interaction, int(match_id), int(version), (option,))
+
+    async def on_select(self, interaction: discord.Interaction, *, values: list[str], match_id: str,
+                        version: str, page: str) -> None:
+        await self.submit(interaction, int(match_id), int(version), tuple(values))
+
+    async def on_confirm(self, interaction: discord.Interaction, *, values: list[str], match_id: str,
+                         version: str, indices: str) -> None:
+        locale = await self.user_locale(interaction)
+        match = await self.store.get_match(int(match_id))
+        seat = match.seat_of(interaction.user.id) if match else None
+        decision = None
+        if match is not None and seat is not None and match.status == "active":
+            decision = decision_for(get_game(match.game).engine.pending(match.state), seat)
+        if decision is None or int(version) != match.panel_version(seat):
+            await interaction.response.defer()
+            await self.tell_stale(interaction, match, locale)
+            return
+        try:
+            choice = tuple(decision.options[int(i)] for i in indices.split("."))
+        except (ValueError, IndexError):
+            await self.tell(interaction, i18n.t("errors.illegal_choice", locale))
+            return
+        await self.submit(interaction, match.id, int(version), choice)
+
+    async def submit(self, interaction: discord.Interaction, match_id: int, version: int,
+                     choice: tuple[str, ...]) -> None:
+        locale = await self.user_locale(interaction)
+        await interaction.response.defer()
+        try:
+            applied = await self.service.decide(match_id, interaction.user.id, version, choice)
+        except StaleState:
+            await self.tell_stale(interaction, await self.store.get_match(match_id), locale)
+            return
+        except EngineError as error:
+            await self.tell_error(interaction, error, locale)
+            return
+        game = get_game(applied.after.game)
+        seat_view = game.engine.view(applied.before.state, applied.seat)
+        chosen = ", ".join(game.option_label(option, seat_view, locale) for option in choice)
+        await interaction.edit_original_response(
+            content=i18n.t("panel.chosen", locale, choice=chosen)[:2000], view=None)
+        await self.publish(applied, origin=interaction)
+        await self.run_bot(await self.store.get_match(match_id))
+
+    async def tell_stale(self, interaction: discord.Interaction, match: MatchRow | None, locale: str) -> None:
+        """'Out of date', with the current panel so the player can act on the real state."""
+        await self.tell(interaction, i18n.t("errors.stale_state", locale))
+        if match is None:
+            return
+        seat = match.seat_of(interaction.user.id)
+        if seat is not None:
+            await self.send_ephemeral_panel(interaction, match, seat, await self.names(match))
+
+    async def on_page(self, interaction: discord.Interaction, *, values: list[str], match_id: str,
+                      version: str, page: str) -> None:
+        locale = await self.user_locale(interaction)
+        match = await self.store.get_match(int(match_id))
+        seat = match.seat_of(interaction.user.id) if match else None
+        if match is None or seat is None or int(version) != match.panel_version(seat):
+            await interaction.response.defer()
+            await self.tell_stale(interaction, match, locale)
+            return
+        game = get_game(match.game)
+        content, _, controls, _ = build_panel(game, match, seat, locale, await self.names(match), int(page))
+        await interaction.response.edit_message(content=content[:2000], view=controls)
+
+    async def on_hand(self, interaction: discord.Interaction, *, values: list[str], match_id: str) -> None:
+        locale = await self.user_locale(interaction)
+        match = await self.store.get_match(int(match_id))
+        seat = match.seat_of(interaction.user.id) if match else None
+        if match is None or seat is None:
+            await self.tell(interaction, i18n.t("errors.not_in_match", locale))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.send_ephemeral_panel(interaction, match, seat, await self.names(match))
+
+    async def on_claim(self, interaction: discord.Interaction, *, values: list[str], match_id: str) -> None:
+        locale = await self.user_locale(interaction)
+        await interaction.response.defer()
+        try:
+            applied = await self.service.claim_win(int(match_id), interaction.user.id)
+        except (NotClaimable, NotInMatch, EngineError) as error:
+            await self.tell_error(interaction, error, locale)
+            return
+        await self.publish(applied)
+
+    async def on_resign_confirm(self, interaction: discord.Interaction, *, values: list[str],
+                                match_id: str) -> None:
+        locale = await self.user_locale(interaction)
+        await interaction.response.defer()
+        try:
+            applied = await self.service.resign(int(match_id), interaction.user.id)
+        except EngineError as error:
+            await self.tell_error(interaction, error, locale)
+            return
+        await interaction.edit_original_response(content=i18n.t("resign.done", locale), view=None)
+        await self.publish(applied)
+
+    # ---- time control -------------------------------------------------------------------------
+
+    async def tick(self) -> None:
+        """One pass of the timekeeper: expire challenges, send due reminders, offer due claims."""
+        now = self.bot.clock()
+        for challenge in await self.store.due_challenges(now):
+            await self.expire_challenge(challenge)
+        for match in await self.store.due_timers(now):
+            await self.fire_timer(match, now)
+
+    async def expire_challenge(self, challenge: ChallengeRow) -> None:
+        if not await self.store.close_challenge(challenge.id, "expired"):
+            return
+        if challenge.message_id is None:
+            return
+        channel = self.bot.get_partial_messageable(challenge.channel_id)
+        text = i18n.t("challenge.expired", challenge.locale, challenger=f"<@{challenge.challenger_id}>",
+                      opponent=f"<@{challenge.opponent_id}>")
+        try:
+            await channel.get_partial_message(challenge.message_id).edit(
+                content=text, view=None, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as error:
+            log.info("could not edit expired challenge %s: %s", challenge.id, error)
+
+    async def fire_timer(self, match: MatchRow, now: float) -> None:
+        game = get_game(match.game)
+        stage = match.timer_stage + 1
+        while True:  # skip stages that passed while the bot was down: send only the latest one
+            following = next_timer_at(match.turn_started, match.deadline, stage)
+            if following is None or following > now:
+                break
+            stage += 1
+        if not await self.store.set_timer(match.id, match.version, min(stage, 3),
+                                          next_timer_at(match.turn_started, match.deadline, min(stage, 3))):
+            return
+        owing = [s for s in owing_seats(game, match) if s != match.bot_seat]
+        thread = self.thread(match)
+        if not owing or thread is None:
+            return
+        mentions = " ".join(f"<@{match.players[s]}>" for s in owing)
+        if stage >= 3:
+            waiting = [s for s in (0, 1) if s not in owing_seats(game, match) and s != match.bot_seat]
+            text = i18n.t("timer.deadline", match.locale, players=mentions)
+            view = None
+            if waiting:
+                text += "\n" + i18n.t("timer.claim", match.locale,
+                                      players=" ".join(f"<@{match.players[s]}>" for s in waiting))
+                view = view_of(button(ClaimButton, f"dt:w:{match.id}", i18n.t("timer.claim_button", match.locale),
+                                      style=discord.ButtonStyle.danger))
+            ping = owing + waiting
+        else:
+            hours = max(1, round((match.deadline - now) / HOUR))
+            text = i18n.t("timer.reminder", match.locale, players=mentions, hours=hours)
+            view = None
+            ping = owing
+        await thread.send(text, view=view, allowed_mentions=discord.AllowedMentions(
+            users=[discord.Object(match.players[s]) for s in ping], roles=False, everyone=False))
+
+    # ---- helpers for the lobby -----------------------------------------------------------------
+
+    def challenge_view(self, challenge_id: int, locale: str) -> discord.ui.View:
+        return view_of(
+            button(ChallengeButton, f"dt:ch:accept:{challenge_id}", i18n.t("challenge.accept", locale),
+                   style=discord.ButtonStyle.success),
+            button(ChallengeButton, f"dt:ch:decline:{challenge_id}", i18n.t("challenge.decline", locale),
+                   style=discord.ButtonStyle.danger),
+            button(ChallengeButton, f"dt:ch:cancel:{challenge_id}", i18n.t("challenge.cancel", locale)),
+        )
+
+    def describe_turn(self, match: MatchRow, locale: str, names: Names) -> str:
+        game = get_game(match.game)
+        owing = owing_seats(game, match)
+        if not owing:
+            return i18n.t("games_list.none_to_move", locale)
+        return ", ".join(names.seats[s] for s in owing)
+

@@ -1,0 +1,211 @@
+"""/challenge, /games, /resign and /settings: the commands every game shares."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import i18n
+from bot.engine import MatchOption
+from bot.games import get_game, playable_game_ids
+from bot.i18n import cmd
+from bot.ui.components import ResignButton, button, view_of
+
+HOUR = 3600.0
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=cmd(f"games.{game_id}", i18n.t(f"games.{game_id}", "en")), value=game_id)
+            for game_id in playable_game_ids()]
+
+
+def parse_rules(text: str | None, options: tuple[MatchOption, ...]) -> dict[str, str]:
+    """``level=wizard, x=y`` (or just ``wizard`` when it names one option's choice) -> option dict."""
+    chosen = {option.name: option.default for option in options}
+    for part in (text or "").replace(";", ",").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        if "=" in part:
+            name, value = (piece.strip() for piece in part.split("=", 1))
+        else:
+            owners = [option.name for option in options if part in option.choices]
+            if len(owners) != 1:
+                raise ValueError(part)
+            name, value = owners[0], part
+        option = next((o for o in options if o.name == name), None)
+        if option is None or value not in option.choices:
+            raise ValueError(part)
+        chosen[name] = value
+    return chosen
+
+
+class Lobby(commands.Cog):
+    def __init__(self, bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="challenge", description=cmd("commands.challenge.description",
+                                                             "Challenge someone (or Duel Table itself) to a game"))
+    @app_commands.describe(
+        game=cmd("commands.challenge.game", "The game to play"),
+        opponent=cmd("commands.challenge.opponent", "Who you challenge (pick Duel Table to play the bot)"),
+        days=cmd("commands.challenge.days", "Days allowed per move (1-14, default 3)"),
+        rules=cmd("commands.challenge.rules", "Game options, e.g. level=wizard"),
+        language=cmd("commands.challenge.language", "Language of the match thread and board images"),
+    )
+    @app_commands.choices(game=game_choices(), language=[
+        app_commands.Choice(name="English", value="en"), app_commands.Choice(name="日本語", value="ja")])
+    @app_commands.guild_only()
+    async def challenge(self, interaction: discord.Interaction, game: str, opponent: discord.User,
+                        days: app_commands.Range[int, 1, 14] = 3, rules: str | None = None,
+                        language: str | None = None) -> None:
+        glue = self.bot.glue
+        locale = await glue.user_locale(interaction)
+        refusal = await self.refusal(interaction, game, opponent, locale)
+        if refusal:
+            await glue.tell(interaction, refusal)
+            return
+        spec = get_game(game)
+        try:
+            options = parse_rules(rules, spec.engine.match_options)
+        except ValueError as error:
+            await glue.tell(interaction, i18n.t("challenge.bad_rules", locale, part=str(error),
+                                                valid=describe_options(spec.engine.match_options)))
+            return
+        settings = await self.bot.store.guild_settings(interaction.guild_id)
+        match_locale = language or settings.get("locale") or i18n.normalize_locale(interaction.guild_locale)
+        game_name = i18n.t(f"games.{game}", match_locale)
+        if opponent.id == self.bot.user.id:
+            await self.start_against_bot(interaction, game, options, days, match_locale, game_name)
+            return
+        now = self.bot.clock()
+        challenge_id = await self.bot.store.create_challenge(
+            guild_id=interaction.guild_id, channel_id=interaction.channel_id, game=game, options=options,
+            days=days, locale=match_locale, challenger_id=interaction.user.id, opponent_id=opponent.id,
+            now=now, expires_at=now + self.bot.settings.challenge_ttl_hours * HOUR)
+        text = i18n.t("challenge.posted", match_locale, challenger=interaction.user.mention,
+                      opponent=opponent.mention, game=game_name, days=days,
+                      rules=describe_chosen(options) or "-",
+                      hours=int(self.bot.settings.challenge_ttl_hours))
+        response = await interaction.response.send_message(
+            text, view=glue.challenge_view(challenge_id, match_locale),
+            allowed_mentions=discord.AllowedMentions(users=[opponent], roles=False, everyone=False))
+        message_id = response.message_id if response is not None else None
+        if message_id is None:
+            message_id = (await interaction.original_response()).id
+        await self.bot.store.set_challenge_message(challenge_id, message_id)
+
+    async def refusal(self, interaction: discord.Interaction, game: str, opponent: discord.User,
+                      locale: str) -> str | None:
+        limit = self.bot.settings.max_active_matches
+        if game not in playable_game_ids():
+            return i18n.t("challenge.no_such_game", locale, game=game)
+        if isinstance(interaction.channel, discord.Thread) or interaction.guild_id is None:
+            return i18n.t("challenge.not_here", locale)
+        if opponent.id == interaction.user.id:
+            return i18n.t("challenge.self", locale)
+        if opponent.bot and opponent.id != self.bot.user.id:
+            return i18n.t("challenge.other_bot", locale)
+        if await self.bot.store.count_active(interaction.user.id) >= limit:
+            return i18n.t("challenge.too_many_self", locale, limit=limit)
+        if opponent.id != self.bot.user.id and await self.bot.store.count_active(opponent.id) >= limit:
+            return i18n.t("challenge.too_many_opponent", locale, opponent=opponent.display_name, limit=limit)
+        if await self.bot.store.open_challenge_between(interaction.user.id, opponent.id):
+            return i18n.t("challenge.already_open", locale)
+        return None
+
+    async def start_against_bot(self, interaction: discord.Interaction, game: str, options: dict[str, str],
+                                days: int, locale: str, game_name: str) -> None:
+        text = i18n.t("challenge.vs_bot", locale, challenger=interaction.user.mention, game=game_name)
+        response = await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
+        message_id = response.message_id if response is not None else None
+        if message_id is None:
+            message_id = (await interaction.original_response()).id
+        match = await self.bot.service.start(
+            game_id=game, options=options, seed=self.bot.new_seed(), guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id, players=(interaction.user.id, self.bot.user.id), bot_seat=1,
+            days=days, locale=locale)
+        await self.bot.glue.open_match(match, message_id)
+
+    @challenge.autocomplete("rules")
+    async def rules_autocomplete(self, interaction: discord.Interaction, current: str):
+        game = getattr(interaction.namespace, "game", None)
+        if game not in playable_game_ids():
+            return []
+        choices = [f"{option.name}={choice}" for option in get_game(game).engine.match_options
+                   for choice in option.choices]
+        current = current.lower().strip()
+        return [app_commands.Choice(name=c, value=c) for c in choices if current in c.lower()][:25]
+
+    @app_commands.command(name="games", description=cmd("commands.games.description",
+                                                         "List your active matches and whose turn it is"))
+    async def games(self, interaction: discord.Interaction) -> None:
+        glue = self.bot.glue
+        locale = await glue.user_locale(interaction)
+        matches = await self.bot.store.active_matches_of(interaction.user.id)
+        if not matches:
+            await glue.tell(interaction, i18n.t("games_list.empty", locale))
+            return
+        lines = [i18n.t("games_list.title", locale)]
+        for match in matches[:20]:
+            names = await glue.names(match)
+            lines.append(i18n.t(
+                "games_list.line", locale, game=i18n.t(f"games.{match.game}", locale), match_id=match.id,
+                url=glue.thread_url(match), p0=names.seats[0], p1=names.seats[1],
+                turn=glue.describe_turn(match, locale, names),
+                deadline=f"<t:{int(match.deadline)}:R>"))
+        await glue.tell(interaction, "\n".join(lines)[:2000])
+
+    @app_commands.command(name="resign", description=cmd("commands.resign.description",
+                                                          "Resign a match (in its thread, or give its number)"))
+    @app_commands.describe(match=cmd("commands.resign.match", "Match number (defaults to this thread's match)"))
+    async def resign(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        glue = self.bot.glue
+        locale = await glue.user_locale(interaction)
+        row = await self.bot.store.get_match(match) if match else \
+            await self.bot.store.match_by_thread(interaction.channel_id)
+        if row is None or row.seat_of(interaction.user.id) is None:
+            await glue.tell(interaction, i18n.t("errors.not_in_match", locale))
+            return
+        if row.status != "active":
+            await glue.tell(interaction, i18n.t("errors.game_over", locale))
+            return
+        confirm = view_of(button(ResignButton, f"dt:r:{row.id}", i18n.t("resign.confirm_button", locale),
+                                 style=discord.ButtonStyle.danger))
+        await glue.tell(interaction, i18n.t("resign.confirm", locale, match_id=row.id), view=confirm)
+
+    @app_commands.command(name="settings", description=cmd("commands.settings.description",
+                                                            "Server settings for Duel Table (admins)"))
+    @app_commands.describe(language=cmd("commands.settings.language", "Default language of match threads"),
+                           inline_lookup=cmd("commands.settings.inline_lookup", "Answer [[card name]] in messages"))
+    @app_commands.choices(language=[app_commands.Choice(name="English", value="en"),
+                                    app_commands.Choice(name="日本語", value="ja")])
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def settings(self, interaction: discord.Interaction, language: str | None = None,
+                       inline_lookup: bool | None = None) -> None:
+        glue = self.bot.glue
+        locale = await glue.user_locale(interaction)
+        store = self.bot.store
+        if language is not None:
+            await store.set_guild_setting(interaction.guild_id, "locale", language)
+        if inline_lookup is not None:
+            await store.set_guild_setting(interaction.guild_id, "inline_lookup", int(inline_lookup))
+        current = await store.guild_settings(interaction.guild_id)
+        await glue.tell(interaction, i18n.t(
+            "settings.current", locale, language=current.get("locale") or "-",
+            inline=i18n.t("settings.on" if current.get("inline_lookup") else "settings.off", locale),
+            intent=i18n.t("settings.on" if self.bot.settings.inline_lookup else "settings.off", locale)))
+
+
+def describe_options(options: tuple[MatchOption, ...]) -> str:
+    return "; ".join(f"{o.name}={'|'.join(o.choices)}" for o in options) or "-"
+
+
+def describe_chosen(options: dict[str, str]) -> str:
+    return ", ".join(f"{name}={value}" for name, value in options.items())
+
+
+async def setup(bot) -> None:
+    await bot.add_cog(Lobby(bot))

@@ -1,0 +1,26 @@
+"""3x3 Wars as the platform sees it."""
+
+from __future__ import annotations
+
+from bot.cards import Card
+from bot.games import GameSpec
+from cogs.wars.cards import catalogue
+from cogs.wars.engine import ENGINE
+from cogs.wars.render import render_board, render_card, render_hand
+from cogs.wars.text import ARG_FORMATTERS, option_label
+
+
+def cards() -> list[Card]:
+    return list(catalogue())
+
+
+GAME = GameSpec(
+    game_id="wars",
+    engine=ENGINE,
+    render_board=render_board,
+    render_hand=render_hand,
+    option_label=option_label,
+    cards=cards,
+    render_card=render_card,
+    arg_formatters=ARG_FORMATTERS,
+)

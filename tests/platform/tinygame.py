@@ -1,0 +1,108 @@
+"""A tiny test-only game that exercises every platform path without depending on a real game.
+
+Both players hold the cards 1-5 (secret hands). Each trick both pick a card at the same time
+(secret, simultaneous); the higher card scores a point. Then the trick's winner (or seat 0 on a tie)
+must ``call`` heads or tails, a plain public decision. Three tricks; most points wins.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+
+from bot.engine import Decision, Event, GameOver, MatchOption, Outcome, check_choice, draw_rng
+from bot.games import GameSpec
+from bot.render.toolkit import Canvas
+
+TRICKS = 3
+
+
+class TinyEngine:
+    game_id = "tiny"
+    match_options = (MatchOption("length", ("short", "long"), "short"),)
+
+    def new_game(self, seed: int, options: Mapping[str, str]) -> dict:
+        state = {"seed": seed, "rng_counter": 0, "hands": [[1, 2, 3, 4, 5], [1, 2, 3, 4, 5]],
+                 "picked": [None, None], "score": [0, 0], "trick": 0, "caller": None, "calls": [],
+                 "tricks": TRICKS if options.get("length", "short") == "short" else 5}
+        state["first"] = draw_rng(state).randint(0, 1)
+        return state
+
+    def pending(self, state: dict) -> list[Decision]:
+        if self.outcome(state):
+            return []
+        if state["caller"] is not None:
+            return [Decision(state["caller"], "tiny.prompt.call", ("call:heads", "call:tails"))]
+        return [Decision(seat, "tiny.prompt.pick", tuple(f"pick:{c}" for c in state["hands"][seat]), secret=True)
+                for seat in (0, 1) if state["picked"][seat] is None]
+
+    def apply(self, state: dict, seat: int, choice: Sequence[str]) -> tuple[dict, list[Event]]:
+        if self.outcome(state):
+            raise GameOver()
+        check_choice(self.pending(state), seat, choice)
+        state = copy.deepcopy(state)
+        kind, value = choice[0].split(":")
+        if kind == "call":
+            state["calls"].append(value)
+            state["caller"] = None
+            return state, [Event("tiny.event.call", {"seat": seat, "side": value})]
+        card = int(value)
+        state["hands"][seat].remove(card)
+        state["picked"][seat] = card
+        events = [Event("tiny.event.picked_private", {"card": card}, audience=(seat,))]
+        if None in state["picked"]:
+            return state, events
+        a, b = state["picked"]
+        winner = 0 if a > b else 1 if b > a else None
+        if winner is not None:
+            state["score"][winner] += 1
+        state["trick"] += 1
+        state["picked"] = [None, None]
+        state["caller"] = winner if winner is not None else 0
+        if state["trick"] >= state["tricks"]:
+            state["caller"] = None
+        events.append(Event("tiny.event.trick", {"a": a, "b": b}))
+        return state, events
+
+    def view(self, state: dict, seat: int | None) -> dict:
+        return {"score": list(state["score"]), "trick": state["trick"], "seat": seat,
+                "hand": list(state["hands"][seat]) if seat is not None else None,
+                "picked": state["picked"][seat] if seat is not None else None,
+                "opponent_cards": len(state["hands"][1 - seat]) if seat is not None else None}
+
+    def reveal_all(self, state: dict) -> dict:
+        return {"score": list(state["score"]), "trick": state["trick"], "seat": None,
+                "hands": copy.deepcopy(state["hands"])}
+
+    def outcome(self, state: dict) -> Outcome | None:
+        if state["trick"] < state["tricks"] or state["caller"] is not None:
+            return None
+        a, b = state["score"]
+        return Outcome(None if a == b else (0 if a > b else 1), "score")
+
+
+def render(view: dict, locale: str) -> bytes:
+    canvas = Canvas(400, 200)
+    canvas.text((20, 20), f"{view['score'][0]} - {view['score'][1]}", size=40)
+    if view.get("hand"):
+        canvas.text((20, 100), " ".join(map(str, view["hand"])), size=30)
+    return canvas.png()
+
+
+def label(option: str, view: dict, locale: str) -> str:
+    return option.split(":")[1]
+
+
+TINY = GameSpec(game_id="tiny", engine=TinyEngine(), render_board=render, render_hand=render,
+                option_label=label, cards=lambda: [])
+
+
+STRINGS = {
+    "tiny.prompt.pick": "Pick a card",
+    "tiny.prompt.call": "Call heads or tails",
+    "tiny.event.picked_private": "You picked {card}",
+    "tiny.event.call": "{seat} called {side}",
+    "tiny.event.trick": "Trick: {a} against {b}",
+    "games.tiny": "Tiny",
+    "commands.game.tiny": "Tiny",
+}

@@ -1,0 +1,1 @@
+"""Tests of 3x3 Wars."""
