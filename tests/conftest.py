@@ -10,12 +10,12 @@ from bot.store import Store
 from tests.platform.tinygame import STRINGS, TINY
 
 
-@pytest.fixture(scope="session", autouse=True)
-def tiny_game():
-    register_game(TINY)
-    for locale in i18n.LOCALES:
-        i18n.register_strings(locale, STRINGS)
-    return TINY
+pytest_plugins = ["bot.fakediscord.pytest_fixtures"]
+
+# Registered at import time, before any test module imports the cogs (their game menus are built then).
+register_game(TINY)
+for _locale in i18n.LOCALES:
+    i18n.register_strings(_locale, STRINGS)
 
 
 @pytest.fixture

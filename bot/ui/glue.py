@@ -172,7 +172,9 @@ class Glue:
             await self.store.set_dm_ok(match.id, (dm_ok[0], dm_ok[1]))
             closed = " ".join(f"<@{match.players[s]}>" for s in (0, 1) if not dm_ok[s])
             await thread.send(i18n.t("match.dm_closed", match.locale, players=closed),
-                              view=view_of(self.hand_button(match)))
+                              view=view_of(self.hand_button(match)),
+                              allowed_mentions=discord.AllowedMentions(
+                                  users=[discord.Object(match.players[s]) for s in (0, 1) if not dm_ok[s]]))
         match = await self.store.get_match(match.id)
         await self.run_bot(match)
         return await self.store.get_match(match.id)

@@ -1,0 +1,82 @@
+"""A test driver around the real bot and the fake Discord: challenge, accept, click options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from bot.autoplay import answer_controls, live_panel, settle
+from bot.client import DuelTable
+from bot.config import Settings
+from bot.fakediscord.pytest_fixtures import FakeWorld
+
+
+def e2e_settings(database: Path, **overrides) -> Settings:
+    values = dict(token=None, database=str(database), inline_lookup=True, max_active_matches=3,
+                  timer_interval=3600.0, challenge_ttl_hours=24.0, dev_guild_id=None, log_level="WARNING")
+    values.update(overrides)
+    return Settings(**values)
+
+
+def make_bot(database: Path, clock, **overrides) -> DuelTable:
+    return DuelTable(e2e_settings(database, **overrides), clock=clock, run_timekeeper=False,
+                     seed_source=lambda: 11)
+
+
+@dataclass
+class Table:
+    world: FakeWorld
+    bot: DuelTable
+
+    @property
+    def fake(self):
+        return self.world.fake
+
+    async def settle(self) -> None:
+        await settle(self.fake, self.bot)
+
+    async def challenge(self, user, opponent, game: str = "tiny", **options):
+        record = await self.fake.slash(user, self.world.guild, self.world.channel, "challenge",
+                                       options={"game": game, "opponent": opponent, **options})
+        await self.settle()
+        return record
+
+    async def click(self, user, message, custom_id: str):
+        record = await self.fake.click(user, message, custom_id)
+        await self.settle()
+        return record
+
+    async def accept(self, record, opponent):
+        message = record.messages[0]
+        button = self.fake.find_component(message, custom_id_prefix="dt:ch:accept:")
+        return await self.click(opponent, message, button["custom_id"])
+
+    async def start(self, game: str = "tiny", **options):
+        record = await self.challenge(self.world.alice, self.world.bob, game, **options)
+        await self.accept(record, self.world.bob)
+        return await self.match()
+
+    async def match(self):
+        matches = await self.bot.store.active_matches_of(self.world.alice.id)
+        if matches:
+            return matches[-1]
+        return await self.bot.store.get_match(1)
+
+    def thread(self):
+        return self.fake.threads(self.world.channel)[0]
+
+    def thread_messages(self):
+        return self.fake.messages(self.thread())
+
+    def panel(self, user):
+        return live_panel(self.fake, user.id)
+
+    def control_for(self, message, option: str) -> dict:
+        for control in answer_controls(self.fake, message):
+            if control["custom_id"].endswith(":" + option):
+                return control
+        raise AssertionError(f"no control for {option} in {[c['custom_id'] for c in answer_controls(self.fake, message)]}")
+
+    async def play(self, user, option: str, message=None):
+        message = message or self.panel(user)
+        return await self.click(user, message, self.control_for(message, option)["custom_id"])
