@@ -45,7 +45,7 @@ class CardIndex:
         for card, exact, names in self.keys:
             if game and card.game != game:
                 continue
-            score = self._score(wanted, exact, names) if wanted else 0.5
+            score = self._score(wanted, exact, names) if wanted else FUZZY_FLOOR  # empty: list all
             if score >= FUZZY_FLOOR:
                 if prefer_game and card.game == prefer_game:
                     score += 0.05

@@ -96,6 +96,10 @@ class Cards(commands.Cog):
     async def on_message(self, message: discord.Message) -> None:
         if not self.bot.settings.inline_lookup or message.author.bot or "[[" not in message.content:
             return
+        with self.bot.glue.working():
+            await self.answer_inline(message)
+
+    async def answer_inline(self, message: discord.Message) -> None:
         if message.guild is not None:
             settings = await self.bot.store.guild_settings(message.guild.id)
             if not settings.get("inline_lookup"):
