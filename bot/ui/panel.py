@@ -58,13 +58,6 @@ def public_log(game: GameSpec, events: tuple[Event, ...], locale: str, names: Na
     return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
-@dataclass(frozen=True)
-class Panel:
-    content: str
-    image: bytes | None
-    view: discord.ui.View | None
-
-
 def panel_controls(game: GameSpec, match: MatchRow, decision: Decision, seat_view: dict, locale: str,
                    page: int = 0) -> discord.ui.View:
     version = match.panel_version(decision.seat)
@@ -88,10 +81,11 @@ def panel_controls(game: GameSpec, match: MatchRow, decision: Decision, seat_vie
         min_values=min(decision.min, len(chunk)), max_values=min(decision.max, len(chunk)), row=0,
     )]
     if pages > 1:
-        items.append(button(PageButton, f"dt:p:{match.id}:{version}:{page - 1}", i18n.t("panel.previous", locale),
-                            row=1, disabled=page == 0))
-        items.append(button(PageButton, f"dt:p:{match.id}:{version}:{page + 1}", i18n.t("panel.next", locale),
-                            row=1, disabled=page == pages - 1))
+        # Disabled ends still need valid, distinct ids: clamp them into range.
+        items.append(button(PageButton, f"dt:p:{match.id}:{version}:{max(page - 1, 0)}",
+                            i18n.t("panel.previous", locale), row=1, disabled=page == 0))
+        items.append(button(PageButton, f"dt:p:{match.id}:{version}:{min(page + 1, pages - 1)}",
+                            i18n.t("panel.next", locale), row=1, disabled=page == pages - 1))
     return view_of(*items)
 
 

@@ -1,0 +1,88 @@
+"""Hidden information never reaches a public message, image or log line, for every game.
+
+Each game plays a whole match through the real bot and the fake Discord (random clicks by both
+seats). Then the match is replayed from its stored seed and decision log, and:
+* every image posted in the thread is exactly the spectator view of some state of the match
+  (or, in the final post, of the revealed end position);
+* every image DMed to a player is exactly that player's own view of some state;
+* no text of a private event (one with an audience) appears in any thread message.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot import i18n
+from bot.autoplay import click_random, live_panel
+from bot.engine import decision_for
+from bot.fakediscord import run_bot
+from bot.games import get_game, playable_game_ids
+from bot.ui.panel import Names, format_event
+from tests.e2e.table import Table, make_bot
+
+GAMES = [game for game in playable_game_ids() if game != "tiny"] + ["tiny"]
+MAX_CLICKS = 3000
+
+
+async def play_whole_match(table: Table, game_id: str, seed: int):
+    world = table.world
+    await table.start(game_id)
+    match = await table.match()
+    users = (world.alice, world.bob)
+    rng = random.Random(seed)
+    for _ in range(MAX_CLICKS):
+        match = await table.bot.store.get_match(match.id)
+        if match.status != "active":
+            return match
+        pending = get_game(game_id).engine.pending(match.state)
+        seat = 0 if decision_for(pending, 0) else pending[0].seat
+        await click_random(table.fake, users[seat].id, live_panel(table.fake, users[seat].id), rng)
+        await table.settle()
+    raise AssertionError("the match did not end")
+
+
+def replay(game_id: str, match, log):
+    engine = get_game(game_id).engine
+    state = engine.new_game(match.seed, match.options)
+    states, private_events = [state], []
+    for seat, choice in log:
+        if choice[0].startswith("!"):
+            continue
+        state, events = engine.apply(state, seat, choice)
+        states.append(state)
+        private_events.extend(event for event in events if event.audience is not None)
+    return states, private_events
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_no_hidden_information_in_public_posts_or_the_opponents_dms(fake_world, tmp_path, clock, game_id):
+    bot = make_bot(tmp_path / f"{game_id}.sqlite3", clock)
+    async with run_bot(bot, fake_world.fake):
+        table = Table(fake_world, bot)
+        match = await play_whole_match(table, game_id, seed=5)
+        log = await bot.store.decision_log(match.id)
+        thread_messages = table.thread_messages()
+    game = get_game(game_id)
+    states, private_events = replay(game_id, match, log)
+    assert game.engine.outcome(states[-1]) is not None
+    locale = match.locale
+    public_boards = {game.render_board(game.engine.view(s, None), locale) for s in states}
+    final_board = game.render_board(game.engine.reveal_all(states[-1]), locale)
+    posted = [m for m in thread_messages if m.attachments]
+    *during, final_post, final_hands = posted
+    for message in during:
+        assert message.attachments[0][1] in public_boards, "a thread image is not a spectator view"
+    assert final_post.attachments[0][1] == final_board
+    names = Names(("alice", "bob"))
+    secrets = {format_event(game, event, lang, names) for event in private_events for lang in i18n.LOCALES}
+    for message in thread_messages:
+        for secret in secrets:
+            assert secret not in message.content, f"private event text {secret!r} in the thread"
+    for seat, user in enumerate((fake_world.alice, fake_world.bob)):
+        user_locale = "ja" if user.locale.startswith("ja") else "en"
+        own_views = {game.render_hand(game.engine.view(s, seat), user_locale) for s in states}
+        for message in table.fake.dm_messages(user.id):
+            for _, data in message.attachments:
+                assert data in own_views, f"a DM image to seat {seat} is not that seat's own view"
