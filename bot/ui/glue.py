@@ -35,6 +35,14 @@ DM_CLOSED = 50007
 HOUR = 3600.0
 
 
+def outcome_reason(game_id: str, reason: str, locale: str) -> str:
+    """A game's own wording of how it ended (``wars.outcome.life``), else the platform's (``outcome.resign``)."""
+    for key in (f"{game_id}.outcome.{reason}", f"outcome.{reason}"):
+        if i18n.has(key):
+            return i18n.t(key, locale)
+    return reason
+
+
 class Glue:
     def __init__(self, bot: DuelTable) -> None:
         self.bot = bot
@@ -251,8 +259,7 @@ class Glue:
 
     async def finish(self, match: MatchRow, applied: Applied, line: str, names: Names) -> None:
         outcome = applied.outcome
-        reason = i18n.t(f"outcome.{outcome.reason}", match.locale) if i18n.has(f"outcome.{outcome.reason}") \
-            else outcome.reason
+        reason = outcome_reason(match.game, outcome.reason, match.locale)
         if outcome.winner is None:
             result = i18n.t("match.draw", match.locale, reason=reason)
         else:

@@ -94,3 +94,11 @@ async def test_inline_lookup_can_be_switched_off_per_server(table: Table):
     await world.fake.say(world.alice, world.channel, "[[A08]]")
     await table.settle()
     assert len(world.fake.messages(world.channel)) == count + 1  # only alice's own message
+
+
+async def test_slash_commands_carry_japanese_localizations(table: Table):
+    commands = {command["name"]: command for command in table.fake.commands()}
+    challenge = commands["challenge"]
+    assert challenge["description_localizations"]["ja"] == "メンバー（または Duel Table 自身）に対戦を申し込む"
+    options = {option["name"]: option for option in challenge["options"]}
+    assert options["days"]["description_localizations"]["ja"].startswith("1手あたり")
