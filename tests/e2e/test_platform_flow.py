@@ -316,3 +316,33 @@ async def test_restart_mid_match_keeps_old_buttons_and_timers_working(fake_world
         await second.glue.tick()
         await table.settle()
         assert table.fake.find_component(table.thread_messages()[-1], custom_id_prefix="dt:w:") is not None
+
+
+# ---- panel layouts -----------------------------------------------------------------------------------
+
+
+async def test_more_than_25_options_come_as_a_paged_select(table: Table):
+    world = table.world
+    await table.start(rules="hand=wide")
+    panel = table.panel(world.alice)
+    [menu] = [c for c in table.fake.components(panel) if c.get("type") == 3]
+    assert len(menu["options"]) == 25 and menu["options"][0]["value"] == "pick:1"
+    following = table.fake.find_component(panel, custom_id_prefix="dt:p:", label="Next")
+    await table.click(world.alice, panel, following["custom_id"])
+    panel = table.fake.get_message(panel.id)
+    [menu] = [c for c in table.fake.components(panel) if c.get("type") == 3]
+    assert [o["value"] for o in menu["options"]] == [f"pick:{n}" for n in range(26, 31)]
+    await table.fake.select(world.alice, panel, menu["custom_id"], ["pick:30"])
+    await table.settle()
+    assert (await table.match()).state["picked"][0] == 30
+
+
+async def test_multi_choice_uses_a_select_with_min_and_max(table: Table):
+    world = table.world
+    await table.start(rules="discard=yes")
+    panel = table.panel(world.alice)
+    [menu] = [c for c in table.fake.components(panel) if c.get("type") == 3]
+    assert (menu["min_values"], menu["max_values"]) == (1, 2)
+    await table.fake.select(world.alice, panel, menu["custom_id"], ["discard:1", "discard:2"])
+    await table.settle()
+    assert (await table.match()).state["hands"][0] == [3, 4, 5]

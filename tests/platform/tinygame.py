@@ -3,6 +3,9 @@
 Both players hold the cards 1-5 (secret hands). Each trick both pick a card at the same time
 (secret, simultaneous); the higher card scores a point. Then the trick's winner (or seat 0 on a tie)
 must ``call`` heads or tails, a plain public decision. Three tricks; most points wins.
+
+Options exercise the panel layouts: ``hand=wide`` deals 1-30 (a paged select), ``discard=yes``
+starts with a secret discard of 1 or 2 cards (a multi-choice select).
 """
 
 from __future__ import annotations
@@ -19,10 +22,14 @@ TRICKS = 3
 
 class TinyEngine:
     game_id = "tiny"
-    match_options = (MatchOption("length", ("short", "long"), "short"),)
+    match_options = (MatchOption("length", ("short", "long"), "short"),
+                     MatchOption("hand", ("small", "wide"), "small"),
+                     MatchOption("discard", ("no", "yes"), "no"))
 
     def new_game(self, seed: int, options: Mapping[str, str]) -> dict:
-        state = {"seed": seed, "rng_counter": 0, "hands": [[1, 2, 3, 4, 5], [1, 2, 3, 4, 5]],
+        cards = list(range(1, 31 if options.get("hand") == "wide" else 6))
+        state = {"seed": seed, "rng_counter": 0, "hands": [list(cards), list(cards)],
+                 "discarding": [options.get("discard") == "yes"] * 2,
                  "picked": [None, None], "score": [0, 0], "trick": 0, "caller": None, "calls": [],
                  "tricks": TRICKS if options.get("length", "short") == "short" else 5}
         state["first"] = draw_rng(state).randint(0, 1)
@@ -31,6 +38,9 @@ class TinyEngine:
     def pending(self, state: dict) -> list[Decision]:
         if self.outcome(state):
             return []
+        if any(state["discarding"]):
+            return [Decision(seat, "tiny.prompt.discard", tuple(f"discard:{c}" for c in state["hands"][seat]),
+                             min=1, max=2, secret=True) for seat in (0, 1) if state["discarding"][seat]]
         if state["caller"] is not None:
             return [Decision(state["caller"], "tiny.prompt.call", ("call:heads", "call:tails"))]
         return [Decision(seat, "tiny.prompt.pick", tuple(f"pick:{c}" for c in state["hands"][seat]), secret=True)
@@ -42,6 +52,11 @@ class TinyEngine:
         check_choice(self.pending(state), seat, choice)
         state = copy.deepcopy(state)
         kind, value = choice[0].split(":")
+        if kind == "discard":
+            for option in choice:
+                state["hands"][seat].remove(int(option.split(":")[1]))
+            state["discarding"][seat] = False
+            return state, [Event("tiny.event.discarded", {"seat": seat, "count": len(choice)})]
         if kind == "call":
             state["calls"].append(value)
             state["caller"] = None
@@ -100,6 +115,8 @@ TINY = GameSpec(game_id="tiny", engine=TinyEngine(), render_board=render, render
 STRINGS = {
     "tiny.prompt.pick": "Pick a card",
     "tiny.prompt.call": "Call heads or tails",
+    "tiny.prompt.discard": "Discard one or two cards",
+    "tiny.event.discarded": "{seat} discarded {count}",
     "tiny.event.picked_private": "You picked {card}",
     "tiny.event.call": "{seat} called {side}",
     "tiny.event.trick": "Trick: {a} against {b}",

@@ -1,0 +1,41 @@
+"""`python -m bot` without a token explains what to do; `python -m bot demo` writes a whole match."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from PIL import Image
+
+from bot.demo import run_demo
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_run_without_a_token_exits_non_zero_and_explains(tmp_path):
+    env = {key: value for key, value in os.environ.items() if key != "DISCORD_TOKEN"}
+    result = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env | {"PYTHONPATH": str(ROOT)},
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert "bot applications.commands" in result.stderr
+    assert "https://discord.com/developers/applications" in result.stderr
+    assert "python -m bot demo formation" in result.stderr
+    assert "permissions=" in result.stderr
+
+
+async def test_demo_writes_every_image_and_a_transcript_with_the_result(tmp_path):
+    out = tmp_path / "demo"
+    assert await run_demo("formation", seed=7, out=str(out)) == 0
+    transcript = (out / "transcript.txt").read_text(encoding="utf-8").splitlines()
+    assert transcript[-1].startswith("result: ") and "(" in transcript[-1]
+    images = sorted(out.glob("*.png"))
+    assert any("_thread_" in p.name for p in images) and any("_private_" in p.name for p in images)
+    for path in images[:5] + images[-3:]:
+        Image.open(io.BytesIO(path.read_bytes())).load()
+
+
+async def test_demo_of_an_unknown_game_is_refused(tmp_path):
+    assert await run_demo("chess", seed=1, out=str(tmp_path)) == 2
