@@ -8,6 +8,7 @@ Every image the bot posted or sent is written to ``--out`` with ``transcript.txt
 from __future__ import annotations
 
 import random
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -81,7 +82,13 @@ def write_outputs(fake: FakeDiscord, out_dir: Path, result: dict) -> int:
                 count += 1
                 where = "thread" if str(result["thread"]) in call.path else "private"
                 (out_dir / f"{count:04d}_{where}_{name}").write_bytes(data)
-    lines = [m.content for m in fake.messages(result["thread"]) if m.content]
+    names = {user.id: user.name for user in fake.world.users.values()}
+    lines = [_readable(m.content, names) for m in fake.messages(result["thread"]) if m.content]
     lines.append(f"result: {result['line']}")
     (out_dir / "transcript.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
     return count
+
+
+def _readable(content: str, names: dict[int, str]) -> str:
+    """Mentions as @name, so the transcript reads like the thread does in Discord."""
+    return re.sub(r"<@!?(\d+)>", lambda m: "@" + names.get(int(m.group(1)), m.group(1)), content)

@@ -246,8 +246,11 @@ class Glue:
             await self.finish(match, applied, line, names)
             return
         pending = game.engine.pending(match.state)
-        new_pending = [d for d in pending if d.seat in applied.new_decisions]
-        jobs = [self.post_board(match, line, new_pending, ping=True)]
+        # Ping whoever now owes a new decision, except the player who just acted and gets the next step
+        # by DM anyway (placing several cards one by one would otherwise ping them at every card).
+        to_ping = [d for d in pending if d.seat in applied.new_decisions
+                   and not (d.seat == applied.seat and match.dm_ok[d.seat])]
+        jobs = [self.post_board(match, line, to_ping, ping=True)]
         for seat in applied.new_decisions:
             if seat == match.bot_seat:
                 continue
