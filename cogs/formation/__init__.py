@@ -1,0 +1,1 @@
+"""Formation (陣形バトル): two players, three rounds of seven battles between secret formations."""

@@ -1,0 +1,26 @@
+"""The Formation game as the platform sees it."""
+
+from __future__ import annotations
+
+from bot.cards import Card
+from bot.games import GameSpec
+from cogs.formation.data import catalogue
+from cogs.formation.engine import ENGINE
+from cogs.formation.render import render_board, render_card, render_hand
+from cogs.formation.text import ARG_FORMATTERS, option_label
+
+
+def cards() -> list[Card]:
+    return list(catalogue().cards)
+
+
+GAME = GameSpec(
+    game_id="formation",
+    engine=ENGINE,
+    render_board=render_board,
+    render_hand=render_hand,
+    option_label=option_label,
+    cards=cards,
+    render_card=render_card,
+    arg_formatters=ARG_FORMATTERS,
+)

@@ -1,0 +1,1 @@
+"""TetrAction (テトラクション): tetrites, spells and accidents for two players."""

@@ -1,0 +1,103 @@
+"""A small greedy TetrAction player: the balance yardstick and a first bot opponent.
+
+It looks one decision ahead: geometry choices (markers, rotations, tips) are judged by the best
+spell they leave castable; spells by damage first, resources second.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.engine import Decision, State
+from cogs.tetra import cards as catalogue
+from cogs.tetra import engine as rules
+
+DAMAGE_WEIGHT = 3
+
+
+def spell_value(state: State, seat: int, card_id: str) -> float:
+    card = catalogue.card(card_id)
+    if card.kind == "public":
+        stats = card.stats
+        gained = sum(stats.get("gain", {}).values()) + 2 * stats.get("ether", 0)
+        return 1 + gained + (1 if stats.get("effect") else 0)
+    hand = next(h for h in state["players"][seat]["hand"] if h["id"] == card_id)
+    band = catalogue.band_at(card_id, hand["charge"])
+    options = band.get("choices") or [band]
+    damage = max(o.get("damage", 0) + rules._discard_bonus(state, o) - o.get("self_damage", 0) for o in options)
+    release = 2 if hand["cubes"] == 1 else 0
+    return 2 + DAMAGE_WEIGHT * damage + release
+
+
+def best_spell(state: State, seat: int) -> float:
+    return max((spell_value(state, seat, c) for c in rules.castable(state, seat)), default=0.0)
+
+
+def _after(state: State, decision: Decision, option: str) -> State:
+    return rules.apply(state, decision.seat, (option,))[0]
+
+
+def _geometry_choice(state: State, decision: Decision) -> str:
+    seat = decision.seat
+    scored = []
+    for option in decision.options:
+        after = _after(state, decision, option)
+        score = best_spell(after, seat) - 0.5 * best_spell(after, 1 - seat)
+        if option.startswith("tip:") and decision.prompt == "tetra.prompt.transfer":
+            score -= 1.5  # the ether spent
+        scored.append((score, option))
+    return max(scored)[1]
+
+
+def _charge_choice(state: State, decision: Decision) -> str:
+    seat = decision.seat
+    hand = {h["id"]: h for h in state["players"][seat]["hand"]}
+
+    def room(option: str) -> int:
+        if option == "skip":
+            return 0
+        record = hand[option.split(":", 1)[1]]
+        return catalogue.field(record["id"], "max_charge") - record["charge"]
+
+    return max(decision.options, key=room)
+
+
+def choose(state: State, decision: Decision) -> tuple[str, ...]:
+    options = decision.options
+    prompt = decision.prompt.removeprefix("tetra.prompt.")
+    seat = decision.seat
+    pick: str
+    if prompt in ("cast", "cast_more"):
+        spells = [o for o in options if o.startswith("cast:")]
+        scored = [(spell_value(state, seat, o.split(":", 1)[1]), o) for o in spells]
+        pick = max(scored)[1] if scored else "pass"
+    elif prompt in ("charge", "charge_bonus"):
+        pick = _charge_choice(state, decision)
+    elif prompt == "choose_effect":
+        pick = _best_effect(state, decision)
+    elif prompt == "gain_mana":
+        pick = f"gain:{_wanted_colour(state, seat)}"
+    elif prompt == "yellow_release":
+        pick = "release:pay"
+    elif prompt == "carry":
+        pick = options[-1]
+    elif prompt in ("replace", "bottom", "place_mana"):
+        pick = options[0]
+    else:
+        pick = _geometry_choice(state, decision)
+    return (pick,)
+
+
+def _best_effect(state: State, decision: Decision) -> str:
+    card_id = decision.args["card"]
+    hand = next(h for h in state["players"][decision.seat]["hand"] if h["id"] == card_id)
+    choices: list[dict[str, Any]] = catalogue.band_at(card_id, hand["charge"])["choices"]
+    return max(decision.options, key=lambda o: choices[int(o.split(":")[1]) - 1].get("damage", 0))
+
+
+def _wanted_colour(state: State, seat: int) -> str:
+    needed: dict[str, int] = {}
+    for hand in state["players"][seat]["hand"]:
+        for colour in catalogue.cost_at(hand["id"], hand["charge"]):
+            needed[colour] = needed.get(colour, 0) + 1
+    return max(sorted(needed), key=lambda c: needed[c]) if needed else state["players"][seat]["colour"]
