@@ -9,6 +9,7 @@ from types import SimpleNamespace
 import pytest
 from PIL import Image
 
+from bot import i18n
 from bot.engine import IllegalChoice
 from bot.fakediscord import run_bot
 from bot.games import get_game
@@ -346,3 +347,31 @@ async def test_multi_choice_uses_a_select_with_min_and_max(table: Table):
     await table.fake.select(world.alice, panel, menu["custom_id"], ["discard:1", "discard:2"])
     await table.settle()
     assert (await table.match()).state["hands"][0] == [3, 4, 5]
+
+
+# ---- typed moves -------------------------------------------------------------------------------------
+
+
+async def test_typed_move_plays_and_an_illegal_or_malformed_one_changes_nothing(table: Table):
+    world = table.world
+    match = await table.start("formation")
+    thread = table.thread()
+    seat = get_game("formation").engine.pending(match.state)[0].seat
+    user = (world.alice, world.bob)[seat]
+    for bad in ("attack:front:9", "not a move", "x" * 90):
+        record = await world.fake.slash(user, world.guild, thread, "formation move", options={"move": bad})
+        await table.settle()
+        locale = "ja" if user.locale.startswith("ja") else "en"
+        assert record.ephemeral and record.messages[-1].content == i18n.t("errors.illegal_choice", locale)
+        assert (await table.match()).version == 0
+    choices = await world.fake.autocomplete(user, world.guild, thread, "formation move", options={"move": ""},
+                                            focused="move")
+    assert 0 < len(choices) <= 25
+    record = await world.fake.slash(user, world.guild, thread, "formation move",
+                                    options={"move": choices[0]["value"]})
+    await table.settle()
+    assert (await table.match()).version == 1
+    outsider = await world.fake.add_user("carol")
+    record = await world.fake.slash(outsider, world.guild, thread, "formation move", options={"move": "pass"})
+    await table.settle()
+    assert record.ephemeral and record.messages[-1].content == i18n.t("errors.not_in_match", "en")
