@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 FONT_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "fonts"
 MIN_TEXT_PX = 18
+NO_LINE_START = set("、。，．・：；？！）」』】〕ー～ァィゥェォッャュョぁぃぅぇぉっゃゅょ")
 
 Color = tuple[int, int, int] | tuple[int, int, int, int]
 
@@ -41,7 +42,8 @@ def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]
         line = ""
         for token in _tokens(paragraph):
             candidate = line + token
-            if line and face.getlength(candidate) > width:
+            # Japanese line-breaking (kinsoku): closing punctuation never starts a line.
+            if line and face.getlength(candidate) > width and token not in NO_LINE_START:
                 lines.append(line.rstrip())
                 line = token.lstrip()
             else:

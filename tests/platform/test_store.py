@@ -65,3 +65,4 @@ async def test_accepting_a_closed_challenge_creates_no_match(store):
         locale="en", state={}, panels={}, now=0.0, deadline=10.0, next_timer_at=5.0, challenge_id=challenge_id)
     assert created is None
     assert await store.count_matches() == 0
+
