@@ -122,7 +122,7 @@ def card_text(raw: Mapping[str, Any], locale: str) -> str:
             parts.append(f"エーテル{raw['ether']}" if ja else f"{raw['ether']} ether")
         line = ("獲得：" + "、".join(parts) + "。") if ja else ("Gain " + " and ".join(parts) + ".")
         if raw.get("effect"):
-            line += PUBLIC_EFFECTS[raw["effect"]][1 if ja else 0]
+            line += ("" if ja else " ") + PUBLIC_EFFECTS[raw["effect"]][1 if ja else 0]
         cost = cost_text(raw["cost"], locale)
         return f"コスト{cost}。{line}" if ja else f"Cost {cost}. {line}"
     if kind == "hand":

@@ -854,7 +854,8 @@ def outcome(state: State) -> Outcome | None:
     result = state["result"]
     if result is None:
         return None
-    return Outcome(winner=result["winner"], reason=f"tetra.outcome.{result['reason']}")
+    # The platform words it from ``tetra.outcome.<reason>``.
+    return Outcome(winner=result["winner"], reason=result["reason"])
 
 
 def view(state: State, seat: Seat | None) -> dict[str, Any]:

@@ -507,7 +507,7 @@ def test_both_at_zero_higher_life_wins_equal_is_a_draw() -> None:
     state["players"][0]["life"] = state["players"][1]["life"] = -2
     at(state, "end")
     outcome = rules.outcome(state)
-    assert outcome.winner is None and outcome.reason == "tetra.outcome.both_down"
+    assert outcome.winner is None and outcome.reason == "both_down"
 
 
 # --- contract --------------------------------------------------------------------------------

@@ -1,0 +1,698 @@
+"""TetrAction images: the public board, a seat's private hand picture and /card pictures.
+
+Renderers read a view (``ENGINE.view``) only, so an image can never show a deck order or a face-down
+charge card. The one exception to "a view comes in" is the end-of-match board, for which the platform
+passes ``ENGINE.reveal_all(state)``: that is the raw state here, and :func:`as_view` turns it into the
+public view first, so even that picture is drawn from a view.
+
+Colours come with a shape (red ▲, yellow ●, blue ■) everywhere, so nothing depends on colour vision.
+Speed: the card tiles are pure functions of (card, charge, cubes, locale) and are cached as small
+images that are pasted; a board is then ~40 text runs plus the PNG encoding of 1100 x 820 px.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from bot.cards import Card
+from bot.i18n import t
+from bot.render.toolkit import Canvas, font, wrap_text
+from cogs.tetra import cards as catalogue
+from cogs.tetra import cardtext
+from cogs.tetra import geometry as geo
+from cogs.tetra.engine import ACCIDENT_THRESHOLD
+from cogs.tetra.engine import view as public_view
+from cogs.tetra.text import (
+    ARG_FORMATTERS,
+    SHAPE,
+    band_effect_text,
+    card_name,
+    colour_name,
+    public_effect_text,
+    rim_name,
+    seat_name,
+)
+
+View = Mapping[str, Any]
+Point = tuple[float, float]
+
+WIDTH = 1100
+BOARD_HEIGHT = 820
+BACKGROUND = (34, 38, 46)
+PANEL = (44, 49, 60)
+TILE = (56, 62, 76)
+TEXT = (235, 235, 235)
+MUTED = (170, 176, 190)
+DARK = (22, 24, 30)
+HIGHLIGHT = (255, 196, 64)
+CHOICE = (96, 230, 140)  # frames the cards the viewer may pick now (not a card colour)
+FILL = {"red": (212, 64, 56), "yellow": (236, 196, 52), "blue": (52, 112, 214)}
+DEEP = {"red": (128, 40, 36), "yellow": (128, 104, 24), "blue": (32, 66, 140)}
+INK = {"red": (255, 255, 255), "yellow": (40, 36, 20), "blue": (255, 255, 255)}
+RIM = {"white": (250, 250, 250), "black": (16, 16, 18)}
+ACCIDENT = (112, 72, 150)
+
+
+# --- the input ---------------------------------------------------------------------------------
+
+
+def as_view(view: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A view as it is; the raw state that ``reveal_all`` returns becomes the public view."""
+    if "rows" not in view and "queue" in view:
+        return public_view(dict(view), None)
+    return view
+
+
+# --- small drawing helpers ---------------------------------------------------------------------
+
+
+def draw_shape(draw: ImageDraw.ImageDraw, colour: str, cx: float, cy: float, r: float,
+               ink: tuple[int, int, int] | None = None) -> None:
+    """The colour's shape (▲ red, ● yellow, ■ blue), centred, ``r`` its half size."""
+    ink = ink or INK[colour]
+    if colour == "red":
+        draw.polygon([(cx, cy - r), (cx + 0.92 * r, cy + 0.72 * r), (cx - 0.92 * r, cy + 0.72 * r)], fill=ink)
+    elif colour == "yellow":
+        draw.ellipse((cx - 0.8 * r, cy - 0.8 * r, cx + 0.8 * r, cy + 0.8 * r), fill=ink)
+    else:
+        draw.rectangle((cx - 0.72 * r, cy - 0.72 * r, cx + 0.72 * r, cy + 0.72 * r), fill=ink)
+
+
+def draw_chip(draw: ImageDraw.ImageDraw, x: float, y: float, size: int, colour: str) -> None:
+    """A symbol: a rounded square in the colour with its shape."""
+    draw.rounded_rectangle((x, y, x + size, y + size), radius=max(3, size // 6), fill=FILL[colour],
+                           outline=DARK, width=2)
+    draw_shape(draw, colour, x + size / 2, y + size / 2, size * 0.3)
+
+
+def draw_cost(draw: ImageDraw.ImageDraw, x: float, y: float, cost: Sequence[str], size: int, gap: int = 4) -> float:
+    for colour in cost:
+        draw_chip(draw, x, y, size, colour)
+        x += size + gap
+    return x
+
+
+def draw_slot(draw: ImageDraw.ImageDraw, x: float, y: float, width: int, height: int, allowed: Sequence[str],
+              placed: str | None = None) -> None:
+    """A mana slot: an open box with the colours it may take as small shapes (or the tablet placed in it)."""
+    if placed:
+        draw.rounded_rectangle((x, y, x + width, y + height), radius=4, fill=FILL[placed], outline=HIGHLIGHT, width=3)
+        draw_shape(draw, placed, x + width / 2, y + height / 2, min(width, height) * 0.3)
+        return
+    draw.rounded_rectangle((x, y, x + width, y + height), radius=4, outline=(128, 134, 150), width=2)
+    step = height / (len(allowed) + 1)
+    r = min(width * 0.28, step * 0.42, 9)
+    for index, colour in enumerate(allowed):
+        draw_shape(draw, colour, x + width / 2, y + step * (index + 1), r, ink=FILL[colour])
+
+
+def draw_pips(draw: ImageDraw.ImageDraw, x: float, y: float, filled: int, total: int, size: int = 12,
+              gap: int = 4, colour: tuple[int, int, int] = HIGHLIGHT) -> float:
+    """``total`` small boxes, the first ``filled`` solid (charge against the red maximum, cubes)."""
+    for index in range(total):
+        box = (x, y, x + size, y + size)
+        if index < filled:
+            draw.rectangle(box, fill=colour)
+        else:
+            draw.rectangle(box, outline=(130, 136, 150), width=2)
+        x += size + gap
+    return x
+
+
+def draw_cubes(draw: ImageDraw.ImageDraw, x: float, y: float, count: int, size: int = 16) -> float:
+    """Cubes as little isometric-looking boxes."""
+    for _ in range(count):
+        draw.rectangle((x, y, x + size, y + size), fill=(218, 218, 226), outline=DARK, width=1)
+        draw.polygon([(x, y), (x + 4, y - 4), (x + size + 4, y - 4), (x + size, y)], fill=(245, 245, 250),
+                     outline=DARK)
+        draw.polygon([(x + size, y), (x + size + 4, y - 4), (x + size + 4, y + size - 4), (x + size, y + size)],
+                     fill=(170, 170, 182), outline=DARK)
+        x += size + 8
+    return x
+
+
+def draw_mana(canvas: Canvas, x: float, y: float, mana: Mapping[str, int], chip: int, size: int) -> float:
+    """The mana held: a chip of each colour followed by its count. Returns the x after it."""
+    for colour in geo.COLOURS:
+        draw_chip(canvas.draw, x, y, chip, colour)
+        canvas.text((x + chip + 4, y + chip / 2), str(mana[colour]), size=size, bold=True, anchor="lm")
+        x += chip + 4 + size + 8
+    return x
+
+
+def fmt_args(args: Mapping[str, Any], locale: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in args.items():
+        if key in ARG_FORMATTERS:
+            out[key] = ARG_FORMATTERS[key](value, locale)
+        elif key in ("seat", "winner") and isinstance(value, int):
+            out[key] = seat_name(value, locale)
+        else:
+            out[key] = value
+    return out
+
+
+def log_parts(view: View, locale: str) -> list[str]:
+    parts = []
+    for entry in view.get("log") or []:
+        try:
+            parts.append(t(entry["key"], locale, **fmt_args(entry.get("args") or {}, locale)))
+        except (KeyError, IndexError, ValueError):
+            continue
+    return [part for part in parts if part]
+
+
+@lru_cache(maxsize=8192)
+def token_width(token: str, size: int) -> float:
+    return font(size).getlength(token)
+
+
+def tokens(text: str) -> list[str]:
+    """Words (with their trailing space) for English, single characters for Japanese."""
+    found: list[str] = []
+    word = ""
+    for ch in text:
+        if ch == " ":
+            found.append(word + " ")
+            word = ""
+        elif ord(ch) > 0x2E80:
+            if word:
+                found.append(word)
+                word = ""
+            found.append(ch)
+        else:
+            word += ch
+    if word:
+        found.append(word)
+    return found
+
+
+def quick_wrap(text: str, size: int, width: int) -> list[str]:
+    """Greedy wrap like the toolkit's, measuring each token once (cached): the log wraps up to a
+    dozen times per board, and measuring whole lines again and again cost more than the drawing."""
+    lines: list[str] = []
+    line, length = "", 0.0
+    for token in tokens(text):
+        extra = token_width(token, size)
+        if line and length + extra - token_width(" ", size) * token.endswith(" ") > width:
+            lines.append(line.rstrip())
+            line, length = token.lstrip(), token_width(token.lstrip(), size)
+        else:
+            line, length = line + token, length + extra
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines
+
+
+def log_lines(parts: Sequence[str], size: int, width: int, room: int, joiner: str = " · ") -> list[str]:
+    """The newest whole events that fit in ``room`` wrapped lines, oldest first."""
+    chosen: list[str] = []
+    lines: list[str] = []
+    for part in reversed(parts):
+        trial = quick_wrap(joiner.join([part, *chosen]), size, width)
+        if len(trial) > room:
+            break
+        chosen.insert(0, part)
+        lines = trial
+    if not chosen and parts:
+        lines = quick_wrap(parts[-1], size, width)[:room]
+    return lines
+
+
+def short_seat(seat: int, locale: str) -> str:
+    return t(f"tetra.board.short{seat}", locale)
+
+
+def owner_of(view: View, colour: str) -> int | None:
+    for player in view["players"]:
+        if player["colour"] == colour:
+            return int(player["seat"])
+    return None
+
+
+# --- cached card tiles -------------------------------------------------------------------------
+
+PUBLIC_W, PUBLIC_H = 122, 196
+HAND_W, HAND_H = 255, 124
+
+
+@lru_cache(maxsize=256)
+def public_tile(card_id: str, locale: str) -> Image.Image:
+    """A public card on the table: colour band with the number, name, cost, what it gives."""
+    found = catalogue.card(card_id)
+    colour = found.stats["colour"]
+    canvas = Canvas(PUBLIC_W, PUBLIC_H, background=PANEL)
+    canvas.rect((0, 0, PUBLIC_W - 1, PUBLIC_H - 1), fill=TILE, outline=FILL[colour], width=3)
+    canvas.rect((0, 0, PUBLIC_W - 1, 28), fill=DEEP[colour], radius=6)
+    draw_shape(canvas.draw, colour, 16, 14, 8, ink=FILL[colour])
+    canvas.text((PUBLIC_W - 8, 2), card_id, size=18, bold=True, anchor="ra")
+    y = canvas.text_box((7, 32, PUBLIC_W - 5, 82), found.name(locale), size=18, bold=True, line_gap=2)
+    draw_cost(canvas.draw, 7, max(y + 2, 78), found.stats["cost"], 24, gap=3)
+    canvas.text_box((7, 112, PUBLIC_W - 5, PUBLIC_H - 4), public_effect_text(card_id, locale), size=18,
+                    fill=MUTED, line_gap=2)
+    return canvas.image
+
+
+@lru_cache(maxsize=512)
+def hand_tile(card_id: str, charge: int, cubes: int, locale: str, width: int = HAND_W) -> Image.Image:
+    """A hand card on the table: name, cost at this charge, charge against the maximum, cubes, the
+    band of this charge."""
+    found = catalogue.card(card_id)
+    colour = found.stats["colour"]
+    most = int(found.stats["max_charge"])
+    canvas = Canvas(width, HAND_H, background=PANEL)
+    canvas.rect((0, 0, width - 1, HAND_H - 1), fill=TILE, outline=FILL[colour], width=3)
+    canvas.rect((0, 0, width - 1, 28), fill=DEEP[colour], radius=6)
+    canvas.text((8, 2), found.name(locale), size=18, bold=True)
+    draw_cost(canvas.draw, 8, 34, catalogue.cost_at(card_id, min(charge, most)), 22, gap=3)
+    canvas.text((width - 8, 34), t("tetra.board.charge", locale, charge=charge, max=most), size=18,
+                fill=HIGHLIGHT if charge >= most else TEXT, anchor="ra")
+    draw_pips(canvas.draw, 8, 62, charge, max(most, charge), size=10, gap=3)
+    draw_cubes(canvas.draw, width - 8 - cubes * 24 + 8, 62, cubes, size=12)
+    band = catalogue.band_at(card_id, min(charge, most))
+    canvas.text_box((8, 78, width - 6, HAND_H - 2), band_effect_text(band, locale), size=18, fill=MUTED,
+                    line_gap=1)
+    return canvas.image
+
+
+def detail_lines(card_id: str, locale: str) -> list[tuple[str, int | None]]:
+    """The text of a hand card line by line, each with the band index it belongs to (None: none)."""
+    found = catalogue.card(card_id)
+    lines: list[tuple[str, int | None]] = []
+    for index, band in enumerate(found.stats["bands"]):
+        lines.append((cardtext.band_text(band, locale), index))
+    release = cardtext.effects_text(found.stats["release"], locale)
+    lines.append((f"{t('tetra.board.release', locale)}{'：' if locale == 'ja' else ': '}{release}", None))
+    return lines
+
+
+@lru_cache(maxsize=128)
+def hand_detail(card_id: str, locale: str, width: int) -> tuple[Image.Image, tuple[tuple[int, int, int], ...]]:
+    """A hand card with everything printed on it. Returns the image and (band, top, bottom) of each
+    band's text, so the current band can be framed on top of the cached picture."""
+    found = catalogue.card(card_id)
+    colour = found.stats["colour"]
+    size = 18
+    wrapped = [(wrap_text(text, size, width - 24), band) for text, band in detail_lines(card_id, locale)]
+    step = size + 6
+    height = 118 + sum(len(lines) * step + 6 for lines, _ in wrapped) + 8
+    canvas = Canvas(width, height, background=BACKGROUND)
+    canvas.rect((0, 0, width - 1, height - 1), fill=TILE, outline=FILL[colour], width=3)
+    canvas.rect((0, 0, width - 1, 34), fill=DEEP[colour], radius=6)
+    draw_shape(canvas.draw, colour, 18, 17, 9, ink=FILL[colour])
+    canvas.text((34, 3), found.name(locale), size=22, bold=True)
+    tag = card_id + (f"  {t('tetra.board.start', locale)}" if found.stats.get("start") else "")
+    canvas.text((width - 10, 6), tag, size=18, anchor="ra")
+    draw_cost(canvas.draw, 12, 42, found.stats["cost"], 30)
+    info = "  ".join([t("tetra.board.max_charge", locale, max=found.stats["max_charge"]),
+                      t("tetra.board.release_count", locale, count=found.stats["release_count"])])
+    canvas.text((12, 80), info, size=18, fill=MUTED)
+    y = 110
+    boxes = []
+    for lines, band in wrapped:
+        top = y
+        for line in lines:
+            canvas.text((12, y), line, size=size, fill=TEXT if band is not None else (214, 190, 255))
+            y += step
+        if band is not None:
+            boxes.append((band, top - 3, y + 1))
+        y += 6
+    return canvas.image, tuple(boxes)
+
+
+# --- the table from above ----------------------------------------------------------------------
+
+
+def direction_angle(direction: int, bottom_seat: int) -> float:
+    """Screen angle (radians, y up) of a table direction; the bottom seat sits at the image's bottom."""
+    return math.radians(-90 + 60 * (direction - 3 * bottom_seat))
+
+
+def polar(cx: float, cy: float, r: float, angle: float) -> Point:
+    return cx + r * math.cos(angle), cy - r * math.sin(angle)
+
+
+def draw_tetrite(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, tetrite: Mapping[str, Any],
+                 bottom_seat: int) -> None:
+    """A tetrite from above: its three side faces as the three parts of a triangle, each in its colour
+    with its shape; the own-colour faces carry their white or black rim along the outer edge."""
+    colour = tetrite["colour"]
+    centre = (cx, cy)
+    rim_depth = radius * 0.16
+    for face, direction in tetrite["faces"].items():
+        if direction == geo.BOTTOM:
+            continue
+        angle = direction_angle(direction, bottom_seat)
+        v1 = polar(cx, cy, radius, angle - math.pi / 3)
+        v2 = polar(cx, cy, radius, angle + math.pi / 3)
+        symbol = geo.face_colour(colour, face)
+        draw.polygon([centre, v1, v2], fill=FILL[symbol], outline=DARK)
+        if face in RIM:
+            k = rim_depth / (radius / 2)
+            i1 = (v1[0] + (cx - v1[0]) * k, v1[1] + (cy - v1[1]) * k)
+            i2 = (v2[0] + (cx - v2[0]) * k, v2[1] + (cy - v2[1]) * k)
+            draw.polygon([v1, v2, i2, i1], fill=RIM[face], outline=(120, 120, 120) if face == "black" else DARK)
+        mx, my = (cx + v1[0] + v2[0]) / 3, (cy + v1[1] + v2[1]) / 3
+        draw_shape(draw, symbol, mx, my, radius * 0.14)
+    corners = [polar(cx, cy, radius, direction_angle(d, bottom_seat) + math.pi / 3)
+               for d in tetrite["faces"].values() if d != geo.BOTTOM]
+    draw.polygon(corners, outline=DARK, width=3)
+    for corner in corners:
+        draw.line([centre, corner], fill=DARK, width=2)
+
+
+def draw_marker(canvas: Canvas, cx: float, y: float, seat: int, colour: str, locale: str) -> None:
+    label = short_seat(seat, locale)
+    canvas.rect((cx - 26, y, cx + 26, y + 26), fill=DEEP[colour], outline=HIGHLIGHT, width=2, radius=12)
+    canvas.text((cx, y + 13), label, size=18, bold=True, anchor="mm")
+
+
+def draw_row(draw: ImageDraw.ImageDraw, x: float, y: float, row: Mapping[str, Any], chip: int, slot_w: int,
+             gap: int = 4, placement: Mapping[int, str] | None = None) -> list[tuple[float, float]]:
+    """One player's visible row in their reading order: slot, faces, slot, faces, slot, faces, slot.
+    Each tetrite's faces sit on a bar of that tetrite's colour. Returns each slot's (left, right)."""
+    placement = placement or {}
+    spans = []
+    for index, group in enumerate(row["groups"]):
+        slot = index + 1
+        draw_slot(draw, x, y, slot_w, chip, row["slots"][str(slot)], placement.get(slot))
+        spans.append((x, x + slot_w))
+        x += slot_w + gap
+        start = x
+        for colour in group:
+            draw_chip(draw, x, y, chip, colour)
+            x += chip + gap
+        draw.rectangle((start, y + chip + 3, x - gap, y + chip + 7), fill=FILL[row["tetrites"][index]])
+    draw_slot(draw, x, y, slot_w, chip, row["slots"]["4"], placement.get(4))
+    spans.append((x, x + slot_w))
+    return spans
+
+
+# --- the board ---------------------------------------------------------------------------------
+
+
+def heading(view: View, locale: str) -> tuple[str, str]:
+    left = f"{t('tetra.name', locale)} · {t('tetra.board.turn', locale, turn=view['turn'])}"
+    result = view.get("result")
+    if result:
+        winner = result.get("winner")
+        right = t("tetra.board.draw", locale) if winner is None else \
+            t("tetra.board.winner", locale, player=seat_name(winner, locale))
+        return left, right
+    active = view["active"]
+    colour = view["players"][active]["colour"]
+    right = f"{t('tetra.board.to_move', locale, player=seat_name(active, locale))} ({colour_name(colour, locale)})"
+    if view.get("casts_left", 1) > 1:
+        right += " · " + t("tetra.board.casts_left", locale, count=view["casts_left"])
+    return left, right
+
+
+def draw_table(canvas: Canvas, view: View, bottom: int, locale: str) -> None:
+    """Left panel: the three tetrites from above between the two players, markers, the faces down,
+    then each player's visible row."""
+    draw = canvas.draw
+    canvas.rect((10, 48, 560, 478), fill=PANEL, outline=(70, 76, 92), width=2)
+    top = 1 - bottom
+    for seat, y in ((top, 54), (bottom, 336)):
+        player = view["players"][seat]
+        text = f"{seat_name(seat, locale)} ({short_seat(seat, locale)}) · {colour_name(player['colour'], locale)}"
+        canvas.text((285, y), ("▲ " if seat == top else "▼ ") + text, size=20, bold=True,
+                    fill=FILL[player["colour"]] if player["colour"] != "blue" else (120, 170, 255), anchor="mt")
+    cy, radius = 184, 70
+    markers = {colour: seat for seat, colour in enumerate(m["marker"] for m in view["players"]) if colour}
+    for tetrite in view["tetrites"]:
+        column = tetrite["position"] if bottom == 0 else 2 - tetrite["position"]
+        cx = 115 + column * 170
+        draw_tetrite(draw, cx, cy, radius, tetrite, bottom)
+        seat = markers.get(tetrite["colour"])
+        if seat is not None:
+            draw_marker(canvas, cx, 82 if seat == top else 258, seat, view["players"][seat]["colour"], locale)
+        owner = owner_of(view, tetrite["colour"])
+        tag = t("tetra.board.neutral", locale) if owner is None else short_seat(owner, locale)
+        canvas.text((cx, 288), f"{colour_name(tetrite['colour'], locale)} · {tag}", size=18, bold=True,
+                    anchor="mt")
+        down = t("tetra.board.down", locale, face=rim_name(geo.bottom_face(tetrite["faces"]), locale))
+        canvas.text((cx, 310), down, size=18, fill=MUTED, anchor="mt")
+    canvas.text((22, 368), t("tetra.board.rows", locale), size=18, fill=MUTED)
+    for index, seat in enumerate((bottom, top)):
+        y = 396 + index * 40
+        canvas.text((22, y + 4), short_seat(seat, locale), size=20, bold=True)
+        draw_row(draw, 70, y, view["rows"][seat], 30, 22)
+
+
+def draw_public(canvas: Canvas, view: View, locale: str) -> None:
+    canvas.rect((570, 48, 1090, 478), fill=PANEL, outline=(70, 76, 92), width=2)
+    piles = t("tetra.board.piles", locale, deck=view["public_deck_count"], discard=view["public_discard_count"])
+    canvas.text((582, 54), f"{t('tetra.board.public', locale)} · {piles}", size=20, bold=True)
+    for index, card_id in enumerate(view["public_row"][:4]):
+        canvas.image.paste(public_tile(card_id, locale), (582 + index * 126, 86))
+    # The accident deck with its cubes.
+    canvas.rect((582, 292, 1078, 466), fill=TILE, outline=ACCIDENT, width=3)
+    canvas.text((596, 298), t("tetra.board.accident", locale, count=view["accident_deck_count"]), size=20,
+                bold=True)
+    cubes = view["accident_cubes"]
+    x = draw_cubes(canvas.draw, 1066 - 24 * max(cubes, 1), 306, cubes, size=16)
+    canvas.text((x - 24 * max(cubes, 1) - 8, 299),
+                t("tetra.board.cubes_on_deck", locale, cubes=cubes, threshold=ACCIDENT_THRESHOLD), size=18,
+                anchor="ra")
+    discard = view.get("accident_discard") or []
+    if discard:
+        last = discard[-1]
+        canvas.text((596, 330), t("tetra.board.last_accident", locale, card=card_name(last, locale)), size=18,
+                    bold=True, fill=(214, 190, 255))
+        canvas.text_box((596, 356, 1070, 432), catalogue.card(last).text(locale), size=18, fill=MUTED, line_gap=3)
+    canvas.text((596, 436), t("tetra.board.discards", locale, count=view["hand_discards"]), size=18, fill=MUTED)
+
+
+def draw_player(canvas: Canvas, view: View, seat: int, x: int, y: int, locale: str) -> None:
+    player = view["players"][seat]
+    colour = player["colour"]
+    active = view["active"] == seat and not view.get("result")
+    width, height = 535, 232
+    canvas.rect((x, y, x + width, y + height), fill=PANEL, outline=HIGHLIGHT if active else (70, 76, 92),
+                width=4 if active else 2)
+    canvas.rect((x + 2, y + 2, x + width - 2, y + 38), fill=DEEP[colour], radius=7)
+    canvas.text((x + 12, y + 6), f"{seat_name(seat, locale)} ({short_seat(seat, locale)}) · "
+                                 f"{colour_name(colour, locale)}", size=22, bold=True)
+    canvas.text((x + width - 12, y + 5), f"♥ {player['life']}", size=24, bold=True, anchor="ra",
+                fill=(255, 120, 120) if player["life"] <= 5 else TEXT)
+    # Mana by colour, ether, marker.
+    cx = draw_mana(canvas, x + 12, y + 46, player["mana"], 24, 18)
+    total = sum(player["mana"].values())
+    stats = [t("tetra.board.mana", locale, total=total, cap=player["mana_cap"]),
+             t("tetra.board.ether", locale, ether=player["ether"], cap=player["ether_cap"])]
+    marker = player.get("marker")
+    stats.append(t("tetra.option.marker", locale, tetrite=colour_name(marker, locale)) if marker
+                 else t("tetra.board.no_marker", locale))
+    canvas.text((cx + 6, y + 46), "   ".join(stats), size=18)
+    for index, hand in enumerate(player["hand"][:2]):
+        tile = hand_tile(hand["id"], hand["charge"], hand["cubes"], locale)
+        canvas.image.paste(tile, (x + 10 + index * (HAND_W + 5), y + 78))
+    canvas.text((x + 12, y + 206), t("tetra.board.hand_piles", locale, deck=player["hand_deck_count"],
+                                     discard=len(player["hand_discard"])), size=18, fill=MUTED)
+
+
+def draw_log(canvas: Canvas, view: View, top: int, bottom: int, locale: str) -> None:
+    canvas.text((14, top), t("tetra.board.last", locale), size=20, bold=True)
+    room = max(1, (bottom - top - 28) // 23)
+    joiner = "　" if locale == "ja" else " · "
+    for index, line in enumerate(log_lines(log_parts(view, locale), 18, WIDTH - 30, room, joiner)):
+        canvas.text((14, top + 28 + index * 23), line, size=18, fill=MUTED)
+
+
+def render_board(view: View, locale: str) -> bytes:
+    """The public table (or a seat's view of it): the bottom seat is the viewer, else Player 1."""
+    view = as_view(view)
+    bottom = view.get("viewer")
+    bottom = 0 if bottom is None else int(bottom)
+    canvas = Canvas(WIDTH, BOARD_HEIGHT, background=BACKGROUND)
+    left, right = heading(view, locale)
+    canvas.text((14, 8), left, size=26, bold=True)
+    canvas.text((WIDTH - 14, 10), right, size=22, bold=True, anchor="ra",
+                fill=HIGHLIGHT if not view.get("result") else (140, 230, 160))
+    draw_table(canvas, view, bottom, locale)
+    draw_public(canvas, view, locale)
+    draw_player(canvas, view, 1 - bottom, 10, 486, locale)
+    draw_player(canvas, view, bottom, 555, 486, locale)
+    draw_log(canvas, view, 726, BOARD_HEIGHT - 4, locale)
+    return canvas.png()
+
+
+# --- the private hand picture --------------------------------------------------------------------
+
+
+def option_cards(view: View, verb: str) -> set[str]:
+    """Cards named by the viewer's open options with this verb (``cast`` -> the castable spells)."""
+    decision = view.get("decision") or {}
+    return {o.split(":", 1)[1] for o in decision.get("options") or [] if o.startswith(verb + ":")}
+
+
+def pending_cards(view: View) -> list[str]:
+    """Hand cards the viewer is choosing between right now (a new hand card, or which goes to the bottom)."""
+    decision = view.get("decision") or {}
+    options = decision.get("options") or []
+    return [o.split(":", 1)[1] for o in options if o.startswith(("take:", "bottom:"))]
+
+
+def draw_big_row(canvas: Canvas, view: View, seat: int, x: int, y: int, locale: str) -> None:
+    """The viewer's row, large, with what each mana slot takes and how many such tablets they hold."""
+    row = view["rows"][seat]
+    mana = view["players"][seat]["mana"]
+    spans = draw_row(canvas.draw, x, y, row, 50, 40, gap=6)
+    for slot, (left, right) in enumerate(spans, start=1):
+        allowed = row["slots"][str(slot)]
+        centre = (left + right) / 2
+        canvas.text((centre, y + 62), str(slot), size=18, bold=True, anchor="mt", fill=MUTED)
+        if len(allowed) == 1:
+            canvas.text((centre, y + 86), f"{SHAPE[allowed[0]]}×{mana[allowed[0]]}", size=18, anchor="mt",
+                        fill=TEXT if mana[allowed[0]] else MUTED)
+        else:
+            canvas.text((centre, y + 86), t("tetra.board.any", locale), size=18, anchor="mt", fill=MUTED)
+
+
+def draw_hand_detail(canvas: Canvas, hand: Mapping[str, Any], x: int, y: int, width: int, locale: str) -> int:
+    image, boxes = hand_detail(hand["id"], locale, width)
+    canvas.image.paste(image, (x, y))
+    most = catalogue.field(hand["id"], "max_charge")
+    charge = hand["charge"]
+    band = catalogue.band_at(hand["id"], min(charge, most))
+    index = catalogue.field(hand["id"], "bands").index(band)
+    for number, top, bottom in boxes:
+        if number == index:
+            canvas.rect((x + 4, y + top, x + width - 4, y + bottom), outline=HIGHLIGHT, width=3, radius=4)
+    # Charge and cubes, to the right of the cost.
+    text = t("tetra.board.charge", locale, charge=charge, max=most)
+    canvas.text((x + width - 12, y + 42), text, size=20, bold=True, anchor="ra",
+                fill=HIGHLIGHT if charge >= most else TEXT)
+    draw_cubes(canvas.draw, x + width - 12 - hand["cubes"] * 24 + 8, y + 78, hand["cubes"], size=14)
+    return y + image.height
+
+
+def render_hand(view: View, locale: str) -> bytes:
+    """The seat's own picture: its row with the slots, its mana and ether, its hand cards in full,
+    and the cards it is choosing between (else the public cards and the opponent in brief)."""
+    view = as_view(view)
+    seat = view.get("viewer")
+    seat = int(view.get("active", 0) if seat is None else seat)
+    player = view["players"][seat]
+    colour = player["colour"]
+    choices = pending_cards(view)
+    details = {h["id"]: hand_detail(h["id"], locale, 535)[0].height for h in player["hand"]}
+    hand_height = max(details.values(), default=120)
+    choice_height = max((hand_detail(c, locale, 352)[0].height for c in choices), default=0)
+    bottom_height = (choice_height + 44) if choices else PUBLIC_H + 44
+    height = 220 + hand_height + 12 + bottom_height + 10
+    canvas = Canvas(WIDTH, height, background=BACKGROUND)
+    canvas.rect((0, 0, WIDTH, 44), fill=DEEP[colour], radius=0)
+    canvas.text((14, 6), t("tetra.board.your_hand", locale, player=seat_name(seat, locale))
+                + f" · {colour_name(colour, locale)}", size=26, bold=True)
+    canvas.text((WIDTH - 14, 8), f"{t('tetra.board.turn', locale, turn=view['turn'])}   ♥ {player['life']}", size=24,
+                bold=True, anchor="ra")
+    # The row and the slots, the mana and ether beside it.
+    canvas.rect((10, 52, WIDTH - 10, 212), fill=PANEL, outline=(70, 76, 92), width=2)
+    canvas.text((22, 58), t("tetra.board.your_row", locale), size=20, bold=True)
+    draw_big_row(canvas, view, seat, 22, 94, locale)
+    x = 700
+    canvas.text((x, 60), t("tetra.board.mana", locale, total=sum(player["mana"].values()), cap=player["mana_cap"]),
+                size=20, bold=True)
+    draw_mana(canvas, x, 92, player["mana"], 30, 20)
+    canvas.text((x, 134), t("tetra.board.ether", locale, ether=player["ether"], cap=player["ether_cap"]), size=20)
+    marker = player.get("marker")
+    canvas.text((x, 166), t("tetra.option.marker", locale, tetrite=colour_name(marker, locale)) if marker
+                else t("tetra.board.no_marker", locale), size=20, fill=MUTED)
+    y = 220
+    framed = option_cards(view, "cast") | option_cards(view, "charge")
+    for index, hand in enumerate(player["hand"][:2]):
+        x = 10 + index * 545
+        bottom = draw_hand_detail(canvas, hand, x, y, 535, locale)
+        if hand["id"] in framed:
+            canvas.rect((x - 4, y - 4, x + 539, bottom + 4), outline=CHOICE, width=5, radius=8)
+    y += hand_height + 12
+    if choices:
+        decision = view.get("decision") or {}
+        prompt = decision.get("prompt")
+        title = t(prompt, locale) if prompt and not decision.get("args") else t("tetra.board.choose_from", locale)
+        canvas.text((14, y), title, size=22, bold=True, fill=HIGHLIGHT)
+        for index, card_id in enumerate(choices[:3]):
+            image, _ = hand_detail(card_id, locale, 352)
+            canvas.image.paste(image, (10 + index * 363, y + 36))
+        return canvas.png()
+    piles = t("tetra.board.piles", locale, deck=view["public_deck_count"], discard=view["public_discard_count"])
+    title = f"{t('tetra.board.public', locale)} · {piles}"
+    if option_cards(view, "cast"):
+        title += " · " + t("tetra.board.castable", locale)
+    canvas.text((14, y), title, size=20, bold=True)
+    for index, card_id in enumerate(view["public_row"][:4]):
+        x = 14 + index * 126
+        canvas.image.paste(public_tile(card_id, locale), (x, y + 36))
+        if card_id in framed:
+            canvas.rect((x - 4, y + 32, x + PUBLIC_W + 3, y + 40 + PUBLIC_H), outline=CHOICE, width=5, radius=6)
+    draw_opponent(canvas, view, 1 - seat, 530, y + 36, locale)
+    return canvas.png()
+
+
+def draw_opponent(canvas: Canvas, view: View, seat: int, x: int, y: int, locale: str) -> None:
+    player = view["players"][seat]
+    colour = player["colour"]
+    canvas.rect((x, y, WIDTH - 10, y + PUBLIC_H), fill=PANEL, outline=FILL[colour], width=2)
+    canvas.text((x + 12, y + 8), f"{seat_name(seat, locale)} · {colour_name(colour, locale)}   ♥ {player['life']}",
+                size=20, bold=True)
+    canvas.text((x + 12, y + 38), t("tetra.board.ether", locale, ether=player["ether"], cap=player["ether_cap"])
+                + "   " + t("tetra.board.mana", locale, total=sum(player["mana"].values()), cap=player["mana_cap"]),
+                size=18, fill=MUTED)
+    for index, hand in enumerate(player["hand"][:2]):
+        most = catalogue.field(hand["id"], "max_charge")
+        line = f"{card_name(hand['id'], locale)}  {t('tetra.board.charge', locale, charge=hand['charge'], max=most)}"
+        canvas.text((x + 12, y + 68 + index * 28), line, size=18)
+    canvas.text((x + 12, y + 128), t("tetra.board.opponent_row", locale, player=short_seat(seat, locale)), size=18,
+                fill=MUTED)
+    draw_row(canvas.draw, x + 12, y + 154, view["rows"][seat], 26, 18, gap=3)
+
+
+# --- /card ---------------------------------------------------------------------------------------
+
+
+def render_card(card: Card, locale: str) -> bytes:
+    """A card for /card: name (both languages), number, kind and colour, cost as symbols, the text."""
+    stats = card.stats
+    colour = stats.get("colour")
+    frame = FILL[colour] if colour else ACCIDENT
+    band = DEEP[colour] if colour else (70, 44, 98)
+    width = 640
+    text_lines = wrap_text(card.text(locale), 22, width - 60)
+    height = max(420, 230 + len(text_lines) * 30 + 40)
+    canvas = Canvas(width, height, background=BACKGROUND)
+    canvas.rect((8, 8, width - 8, height - 8), fill=TILE, outline=frame, width=5, radius=16)
+    canvas.rect((8, 8, width - 8, 70), fill=band, radius=14)
+    canvas.text((26, 18), card.name(locale), size=30, bold=True)
+    canvas.text((width - 26, 24), card.id, size=22, bold=True, anchor="ra")
+    other = card.name_en if locale == "ja" else card.name_ja
+    kind = t(f"tetra.board.kind_{card.kind}", locale)
+    facts = [kind]
+    if colour:
+        facts.append(colour_name(colour, locale))
+    if stats.get("start"):
+        facts.append(t("tetra.board.start", locale))
+    canvas.text((26, 82), " · ".join(facts) + f"   ({other})", size=20, fill=MUTED)
+    y = 118
+    if stats.get("cost"):
+        draw_cost(canvas.draw, 26, y, stats["cost"], 44, gap=6)
+        y += 60
+    if card.kind == "hand":
+        info = "  ".join([t("tetra.board.max_charge", locale, max=stats["max_charge"]),
+                          t("tetra.board.release_count", locale, count=stats["release_count"])])
+        canvas.text((26, y), info, size=20, fill=HIGHLIGHT)
+        y += 34
+    elif card.kind == "accident":
+        y += 8
+    for line in text_lines:
+        canvas.text((30, y), line, size=22)
+        y += 30
+    source = t(f"card.source_{card.source}", locale)
+    canvas.text((26, height - 40), f"{t('tetra.name', locale)} · {source}", size=18, fill=MUTED)
+    return canvas.png()

@@ -1,0 +1,20 @@
+"""TetrAction as the platform sees it (the platform finds ``GAME`` here: challenge menu, /card, demo)."""
+
+from __future__ import annotations
+
+from bot.games import GameSpec
+from cogs.tetra.cards import cards
+from cogs.tetra.engine import ENGINE
+from cogs.tetra.render import render_board, render_card, render_hand
+from cogs.tetra.text import ARG_FORMATTERS, option_label
+
+GAME = GameSpec(
+    game_id="tetra",
+    engine=ENGINE,
+    render_board=render_board,
+    render_hand=render_hand,
+    option_label=option_label,
+    cards=cards,
+    render_card=render_card,
+    arg_formatters=ARG_FORMATTERS,
+)
