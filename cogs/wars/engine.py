@@ -542,7 +542,11 @@ def advance(state: State, events: list[Event]) -> None:
 def step_turn_start(state: State, events: list[Event]) -> None:
     state["turn"] += 1
     state["turn_state"] = new_turn_state()
-    state["last"] = {"spells": [], "combat": None, "magic": []}
+    # The record of this turn for the board, keeping the one of the turn before (its combat and spells
+    # would otherwise vanish from the picture posted when the turn passes).
+    previous = {key: value for key, value in state["last"].items() if key != "previous"}
+    state["last"] = {"turn": state["turn"], "seat": state["active"], "spells": [], "combat": None, "magic": [],
+                     "previous": previous if "turn" in previous else None}
     events.append(event("turn", None, seat=state["active"], turn=state["turn"]))
     if not state["deck"]:
         state["deck_out"] = True
@@ -723,6 +727,11 @@ def parse_tokens(text: str) -> list[dict[str, Any]]:
     return result
 
 
+def shown_cards(played: Sequence[dict[str, Any]]) -> list[str]:
+    """The cards of a spell as the table sees them: a 調律 with the number its user chose (``045.2``)."""
+    return [f"{p['card']}.{p['value']}" if C.is_tuning(p["card"]) else p["card"] for p in played]
+
+
 def declare_spell(state: State, seat: Seat, option: str, events: list[Event]) -> None:
     verb, cards_text, target = option.split(":")
     kind = {"remove": "remove", "remove2": "remove", "reinforce": "reinforce", "veil": "reinforce"}[verb]
@@ -731,9 +740,9 @@ def declare_spell(state: State, seat: Seat, option: str, events: list[Event]) ->
         take_from_hand(state, seat, played_card["card"])
     spell = {"seat": seat, "kind": kind, "cards": played, "target": target, "veil": verb == "veil"}
     state["declared"].append(spell)
-    state["last"]["spells"].append({"seat": seat, "kind": kind, "cards": [p["card"] for p in played], "target": target,
+    state["last"]["spells"].append({"seat": seat, "kind": kind, "cards": shown_cards(played), "target": target,
                                     "veil": verb == "veil", "result": "declared", "counters": []})
-    events.append(event(f"declare_{kind}", None, seat=seat, cards=[p["card"] for p in played], target=target,
+    events.append(event(f"declare_{kind}", None, seat=seat, cards=shown_cards(played), target=target,
                         veil=verb == "veil"))
 
 
@@ -781,8 +790,8 @@ def answer_counter(state: State, seat: Seat, option: str, events: list[Event]) -
     for played_card in played:
         take_from_hand(state, seat, played_card["card"])
     chain["stack"].append({"seat": seat, "kind": "counter", "cards": played})
-    state["last"]["spells"][-1 - len(state["declared"])]["counters"].append([p["card"] for p in played])
-    events.append(event("counter", None, seat=seat, cards=[p["card"] for p in played]))
+    state["last"]["spells"][-1 - len(state["declared"])]["counters"].append(shown_cards(played))
+    events.append(event("counter", None, seat=seat, cards=shown_cards(played)))
 
 
 def spell_record(state: State) -> dict[str, Any]:
@@ -992,9 +1001,10 @@ def answer_nullify(state: State, seat: Seat, option: str, events: list[Event]) -
         resolve_magic(state, events)
         return
     pending = state["pending_magic"]
+    record = state["last"]["magic"][-1]  # the magic being nullified, before ★不許火 is recorded
     pay_great(state, seat, option.split(":")[1], events)
     state["pending_magic"] = None
-    state["last"]["magic"][-1]["result"] = "nullified"
+    record["result"] = "nullified"
     events.append(event("nullified", None, seat=seat, card=pending["card"]))
     if "manifest" in C.traits(pending["card"]) and not pending["copied"]:
         caster = pending["seat"]
@@ -1218,6 +1228,7 @@ def forbid_fire_options(state: State, seat: Seat) -> list[str]:
 def pay_great(state: State, seat: Seat, card_id: str, events: list[Event]) -> None:
     state["turn_state"]["great_used"].append(seat)
     exile_magic(state, seat, card_id)
+    state["last"]["magic"].append({"seat": seat, "card": card_id, "great": great_of(card_id), "result": "activated"})
     events.append(event("great", None, seat=seat, card=card_id, great=great_of(card_id)))
 
 
@@ -1427,12 +1438,12 @@ def build_view(state: State, seat: Seat | None) -> dict[str, Any]:
 
 def public_chain(state: State) -> list[dict[str, Any]]:
     chain = state["chain"]
-    declared = [{"seat": s["seat"], "kind": s["kind"], "cards": [p["card"] for p in s["cards"]], "target": s["target"]}
-                for s in state["declared"]]
+    declared = [{"seat": s["seat"], "kind": s["kind"], "cards": shown_cards(s["cards"]), "target": s["target"],
+                 "veil": s["veil"]} for s in state["declared"]]
     if chain is None:
         return declared
-    stack = [{"seat": s["seat"], "kind": s["kind"], "cards": [p["card"] for p in s["cards"]],
-              "target": s.get("target")} for s in chain["stack"]]
+    stack = [{"seat": s["seat"], "kind": s["kind"], "cards": shown_cards(s["cards"]),
+              "target": s.get("target"), "veil": s.get("veil", False)} for s in chain["stack"]]
     return stack + declared
 
 

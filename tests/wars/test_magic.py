@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cogs.wars.engine import ENGINE
 from tests.wars.helpers import answer, decision, options_this_turn, play, setup_game, to_turn
 
 DECK = ["041", "042", "043", "044", "035", "030", "019", "015", "010", "008"]
@@ -182,3 +183,61 @@ def test_endless_increase_protects_magic_and_adds_one_mana_of_any_attribute() ->
     state, _ = play(state, [(0, "great:A21")])
     state, _ = play(state, [(0, "magic:A01")])
     assert state["life"][1] == 30 - 3 - 5  # 火炎弾 resolved with no ★不許火 window, then combat
+
+
+# ---------------------------------------------------------------- scenarios of single magic cards
+
+
+def test_tornado_returns_every_unit_of_cost_3_or_less_on_both_fields_to_its_owners_hand() -> None:
+    # 竜巻 (A16), requirement (2)(天)(天). Cost decides, not power: でかスラグ (cost 3) has power 5 on its
+    # controller's turn (膨張) and still goes back.
+    state = setup_game(level="wizard", magic=[["A16"], []], fields=[["034", "037", "022"], ["003", "020", "017"]],
+                       hands=[[], ["047"]], deck=DECK)
+    slug = next(u for u in ENGINE.view(state, None)["players"][0]["field"] if u["card"] == "022")
+    assert slug["power"] == 5 and slug["cost"] == 3
+    state, events = play(state, [(0, "magic:A16")])
+    assert [u["card"] for u in state["fields"][0]] == []
+    assert [u["card"] for u in state["fields"][1]] == ["020", "017"]
+    assert {"034", "037", "022"} <= set(state["hands"][0]) and {"047", "003"} == set(state["hands"][1])
+    assert "tornado" in state["turn_state"]["magic_used"] and not set(state["discard"]) & {"034", "037", "022", "003"}
+
+
+def test_lava_flow_destroys_every_unit_of_cost_2_or_less_on_both_fields() -> None:
+    # 溶岩流 (A03), requirement (2)(炎): to the discard pile (a destruction), on both fields.
+    state = setup_game(level="apprentice", magic=[["A03"], []], fields=[["003", "007", "021"], ["036", "009"]],
+                       deck=DECK)
+    state, _ = play(state, [(0, "magic:A03")])
+    assert [u["card"] for u in state["fields"][0]] == ["007"]
+    assert [u["card"] for u in state["fields"][1]] == ["009"]
+    assert {"003", "021", "036"} <= set(state["discard"])
+    assert state["hands"] == [["041"], []]
+
+
+def test_wandering_woods_returns_an_opponents_unit_in_the_spell_phase_only() -> None:
+    # 迷い森 (A10), requirement (1)(草)(草), [your spell phase only].
+    board = {"level": "apprentice", "magic": [["A10"], []], "fields": [["024", "029"], ["017", "040"]], "deck": DECK}
+    state = setup_game(**board)
+    assert "magic:A10" in decision(state).options and decision(state).prompt == "wars.prompt.removal"
+    state, _ = play(state, [(0, "magic:A10"), (0, "target:017")])
+    assert [u["card"] for u in state["fields"][1]] == ["040"] and "017" in state["hands"][1]
+    assert "017" not in state["discard"]
+    # Passed through the spell phase, it is no longer offered in the main or end phase.
+    state = setup_game(**board)
+    while state["step"] in ("removal", "reinforce"):
+        state, _ = answer(state, 0, "pass")
+    _, offered = options_this_turn(state)
+    assert "magic:A10" not in offered
+
+
+def test_new_frontier_puts_a_hand_card_into_the_territories_as_an_extra_expansion_in_the_main_phase() -> None:
+    # 新天地 (A13), requirement (1)(天), [your main phase only]: a second territory in the same turn.
+    state = setup_game(level="apprentice", magic=[["A13"], []], fields=[["040", "029"], []], hands=[["016", "017"], []],
+                       deck=["019"])
+    first = decision(state)
+    assert first.prompt == "wars.prompt.expand"  # not offered in the spell phase: nothing to do there
+    assert "magic:A13" in first.options
+    state, _ = play(state, [(0, "expand:016"), (0, "magic:A13")])
+    frontier = decision(state)
+    assert frontier.prompt == "wars.prompt.frontier" and "expand:017" in frontier.options
+    state, _ = answer(state, 0, "expand:017")
+    assert state["territories"][0] == ["016", "017"] and state["hands"][0] == ["019"]

@@ -1,4 +1,4 @@
-"""Smoke tests of the pictures, the option labels and the game spec (golden PNGs are not done yet)."""
+"""Smoke tests of the pictures, the option labels and the game spec (goldens: test_render_golden.py)."""
 
 from __future__ import annotations
 

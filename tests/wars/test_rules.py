@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -339,3 +340,77 @@ def test_a_unit_deployed_this_turn_attacks_only_next_turn() -> None:
     state = setup_game(hands=[["014"], []], territories=[["001", "002", "003", "004"], []], deck=["041", "042"])
     state, _ = play_turn(state, [(0, "deploy:014")])
     assert state["life"][1] == 30
+
+
+# ---------------------------------------------------------------- mulligan and the counter window, in detail
+
+
+def test_mulligan_returns_the_hand_to_the_deck_reshuffles_and_deals_one_card_fewer() -> None:
+    returned_cards_drawn_again = 0
+    for seed in range(12):
+        state = ENGINE.new_game(seed, {"level": "apprentice"})
+        hand, deck, other_hand = list(state["hands"][0]), list(state["deck"]), list(state["hands"][1])
+        state, events = answer(state, 0, "mulligan")
+        new_hand, new_deck = state["hands"][0], state["deck"]
+        assert len(new_hand) == 8 and state["hands"][1] == other_hand
+        # Every card is back in one pile: nothing lost, nothing duplicated, nothing added.
+        assert sorted(new_hand + new_deck) == sorted(hand + deck)
+        # A reshuffle, not the old hand put under (or over) the deck: the order of the old deck changed.
+        assert [c for c in new_hand + new_deck if c in deck] != deck
+        assert new_deck[-9:] != hand and new_hand != deck[:8]
+        returned_cards_drawn_again += len(set(new_hand) & set(hand))
+        assert "mulligan" in [e.key.rsplit(".", 1)[1] for e in events]
+    # The returned cards are shuffled through the whole pile: some come back into the new hands.
+    assert returned_cards_drawn_again > 0
+
+
+def test_mulligan_up_to_three_times_then_the_hand_is_kept() -> None:
+    state = ENGINE.new_game(4, {"level": "wizard"})
+    sizes = []
+    for _ in range(3):
+        state, _ = answer(state, 1, "mulligan")
+        sizes.append(len(state["hands"][1]))
+    assert sizes == [8, 7, 6]
+    assert "mulligan" not in decision_for_seat(state, 1).options
+
+
+def test_seven_mage_unused_hands_go_back_and_the_deck_is_reshuffled() -> None:
+    state = ENGINE.new_game(10, {"level": "seven_mage"})
+    deck_before = list(state["deck"])
+    unused = [c for seat in (0, 1) for c in state["setup"][seat]["hand_pool"][1]]
+    state, _ = answer(state, 0, "pick:1")
+    state, _ = answer(state, 1, "pick:1")
+    for seat in (0, 1):
+        state, _ = answer(state, seat, *decision_for_seat(state, seat).options[:3])
+    drawn = state["hands"][state["first"]][-1:]  # the first player's turn-1 draw came off the new pile
+    pile = drawn + state["deck"]
+    assert sorted(pile) == sorted(deck_before + unused)
+    assert [c for c in pile if c in deck_before] != deck_before  # reshuffled, not the hands put under
+    assert pile[-len(unused):] != unused
+
+
+def test_counter_window_is_not_offered_without_a_legal_counter_and_shows_nothing_to_the_waiting_player() -> None:
+    # Player 2 holds cards, but none answers a removal by one card of cost 5 (017 is 6, 020 is 9).
+    state = setup_game(hands=[["027", "016"], ["017", "020"]], fields=[[], ["040", "014"]], deck=["034"])
+    state, _ = play(state, [(0, "remove:027:040")])
+    assert all(d.seat == 0 for d in ENGINE.pending(state))
+    assert ENGINE.view(state, 1)["decision"] is None and ENGINE.view(state, 1)["waiting"] == [0]
+    state, _ = answer(state, 0, "pass")  # the declaration is complete: the removal resolves with no window
+    assert unit_cards(state, 1) == ["014"] and all(d.seat == 0 for d in ENGINE.pending(state))
+
+    # With a legal counter (007 is a 5) the window is Player 2's alone, and Player 1 only waits.
+    state = setup_game(hands=[["027", "016"], ["017", "007"]], fields=[[], ["040", "014"]], deck=["034"])
+    state, _ = play(state, [(0, "remove:027:040"), (0, "pass")])
+    window = decision(state)
+    assert window.seat == 1 and window.prompt == "wars.prompt.counter"
+    assert set(window.options) == {"counter:007", "pass"}
+    waiting = ENGINE.view(state, 0)
+    assert waiting["decision"] is None and waiting["waiting"] == [1]
+    text = json.dumps(waiting)
+    assert "counter:" not in text and "007" not in text and "017" not in text
+    for seat in (0, None):
+        view = ENGINE.view(state, seat)
+        assert not any(key in view for key in ("options", "asks"))
+    # The public board says whose turn and step it is and who is awaited: the spell step, not "Counters".
+    board = ENGINE.view(state, None)
+    assert board["step"] == "chain" and [s["kind"] for s in board["chain"]] == ["remove"]

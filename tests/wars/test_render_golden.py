@@ -1,0 +1,219 @@
+"""Images: golden PNGs of three fixed positions (with a pixel tolerance), hidden facts never drawn on the
+public board, legibility, speed and size.
+
+Regenerate the goldens after a deliberate visual change with ``UPDATE_GOLDEN=1 pytest tests/wars`` and
+look at every changed picture before committing it.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import os
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from bot.bench import sample_states
+from bot.render import toolkit
+from cogs.wars.engine import ENGINE
+from cogs.wars.render import WIDTH, render_board, render_hand
+from tests.wars.helpers import answer, decision, finish_turn, play, setup_game
+
+GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
+UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
+MEAN_ABS_DIFF_TOLERANCE = 2.0  # 0-255 scale, averaged over all pixels and channels
+SIZE_BUDGET = 300 * 1024
+
+# ---------------------------------------------------------------- the three positions
+
+
+def opening() -> dict[str, Any]:
+    """Overlord from match seed 7: both players keep their first magic and first three territory cards;
+    the first player's first decision of turn 1."""
+    state = ENGINE.new_game(7, {"level": "overlord"})
+    while state["step"] == "setup":
+        current = ENGINE.pending(state)[0]
+        state, _ = answer(state, current.seat, *current.options[:current.min])
+    assert state["turn"] == 1
+    return state
+
+
+def counter_chain() -> dict[str, Any]:
+    """Wizard, turn 1: two removals declared; the first is answered by 呪文砕き and its caster is asked
+    whether to counter back. Magic face down, face up and sideways; 膨張 and 顕在 on the field."""
+    state = setup_game(
+        level="wizard", seed=3, life=[24, 17], discard=["004", "012"],
+        hands=[["027", "003", "016", "048", "045"], ["007", "047", "017"]],
+        fields=[["034", "022", "020"], ["040", "031"]],
+        magic=[["A21:up", "A05", "A11:side"], ["A02", "A16:up"]],
+        territories=[["001", "005", "009"], ["010", "011"]],
+        deck=["041", "042", "043", "044", "035"])
+    state, _ = play(state, [(0, "remove:027:040"), (0, "remove2:003+016:031"), (1, "counter:047")])
+    assert decision(state).seat == 0 and state["step"] == "chain"
+    return state
+
+
+def finished() -> dict[str, Any]:
+    """Apprentice with masters: Player 2 casts 瘴気 and attacks; Player 1 removes with 調律 as 2 through a
+    counter exchange of 呪文砕き and wins in combat on turn 2."""
+    state = setup_game(
+        level="apprentice", first=1, masters=["012", "038"], life=[30, 4],
+        hands=[["027", "045", "033", "048"], ["024", "016", "047"]],
+        fields=[["017", "036"], ["014", "030"]],
+        magic=[["A11:up", "A10", "A13:side"], ["A05", "A02:up", "A07"]],
+        territories=[["002", "003", "004", "005"], ["006", "007", "008"]],
+        deck=["040", "019"])
+    state, _ = play(state, [(1, "magic:A05")])
+    state, _ = finish_turn(state)
+    state, _ = play(state, [(0, "remove:045.2:030"), (0, "pass"), (1, "counter:047"), (0, "counter:048")])
+    state, _ = finish_turn(state)
+    outcome = ENGINE.outcome(state)
+    assert outcome is not None and outcome.winner == 0 and state["turn"] == 2
+    return state
+
+
+@cache
+def positions() -> dict[str, dict[str, Any]]:
+    return {"opening": opening(), "chain": counter_chain(), "finished": finished()}
+
+
+HAND_SEATS = {"opening": "first", "chain": 0, "finished": 1}
+
+
+def hand_seat(name: str) -> int:
+    seat = HAND_SEATS[name]
+    return positions()[name]["first"] if seat == "first" else int(seat)
+
+
+CASES: dict[str, Callable[[], bytes]] = {}
+for _name in ("opening", "chain", "finished"):
+    for _locale in ("en", "ja"):
+        CASES[f"board_{_name}_{_locale}"] = (
+            lambda n=_name, loc=_locale: render_board(ENGINE.view(positions()[n], None), loc))
+        CASES[f"hand_{_name}_{_locale}"] = (
+            lambda n=_name, loc=_locale: render_hand(ENGINE.view(positions()[n], hand_seat(n)), loc))
+
+
+# ---------------------------------------------------------------- golden comparison
+
+
+def compact_png(png: bytes) -> bytes:
+    """Goldens are stored as palette PNGs (a third of the size); the tolerance absorbs the colour shift."""
+    buffer = io.BytesIO()
+    decode(png).quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(
+        buffer, format="PNG", optimize=True)
+    return buffer.getvalue()
+
+
+def decode(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def mean_abs_diff(a: Image.Image, b: Image.Image) -> float:
+    return sum(ImageStat.Stat(ImageChops.difference(a, b)).mean) / 3
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_render_matches_golden_png(name: str) -> None:
+    png = CASES[name]()
+    path = GOLDEN_DIR / f"{name}.png"
+    if UPDATE or not path.exists():
+        GOLDEN_DIR.mkdir(exist_ok=True)
+        path.write_bytes(compact_png(png))
+        if not UPDATE:
+            pytest.fail(f"golden {path.name} was missing and has been written; review it and rerun")
+    actual, expected = decode(png), Image.open(path).convert("RGB")
+    assert actual.size == expected.size, f"{name}: size {actual.size} != golden {expected.size}"
+    diff = mean_abs_diff(actual, expected)
+    assert diff <= MEAN_ABS_DIFF_TOLERANCE, f"{name}: mean abs diff {diff:.2f}; UPDATE_GOLDEN=1 if intended"
+
+
+def test_the_goldens_show_what_they_are_named_after() -> None:
+    chain = ENGINE.view(positions()["chain"], None)
+    assert [s["kind"] for s in chain["chain"]] == ["remove", "counter", "remove"]
+    assert [m["card"] for m in chain["players"][0]["magic"]] == ["A21", None, "A11"]  # face down stays hidden
+    over = ENGINE.view(positions()["finished"], None)
+    assert over["result"] == {"winner": 0, "reason": "life"} and over["last"]["previous"]["magic"]
+    assert over["last"]["spells"][0]["counters"] == [["047"], ["048"]]
+
+
+# ---------------------------------------------------------------- hidden facts never reach the public board
+
+
+def hide_hand_card(state: dict[str, Any]) -> None:
+    # A card of Player 2's hand trades places with one in the deck: the hand count stays the same.
+    hand, deck = state["hands"][1], state["deck"]
+    hand[0], deck[-1] = deck[-1], hand[0]
+
+
+def hide_territory_card(state: dict[str, Any]) -> None:
+    territories, deck = state["territories"][1], state["deck"]
+    territories[0], deck[-2] = deck[-2], territories[0]
+
+
+def hide_face_down_magic(state: dict[str, Any]) -> None:
+    slot = next(s for s in state["magic"][1] if s["state"] == "down")
+    spare = next(m for m in state["set_aside"] if m.startswith("A") and m not in ("A21", "A22"))
+    state["set_aside"][state["set_aside"].index(spare)] = slot["card"]
+    slot["card"] = spare
+
+
+def hide_deck_order(state: dict[str, Any]) -> None:
+    state["deck"].reverse()
+
+
+@pytest.mark.parametrize("change", [hide_hand_card, hide_territory_card, hide_face_down_magic, hide_deck_order])
+@pytest.mark.parametrize("name", ["chain", "finished"])
+def test_public_board_is_byte_identical_whatever_the_hidden_facts(name: str, change: Callable) -> None:
+    state = positions()[name]
+    other = copy.deepcopy(state)
+    change(other)
+    assert other != state
+    for locale in ("en", "ja"):
+        assert render_board(ENGINE.view(other, None), locale) == render_board(ENGINE.view(state, None), locale)
+
+
+def test_the_face_down_magic_of_the_hand_image_is_its_owners_own() -> None:
+    state = positions()["chain"]
+    other = copy.deepcopy(state)
+    hide_face_down_magic(other)  # Player 2's face-down magic: Player 1's hand picture does not change
+    assert render_hand(ENGINE.view(other, 0), "en") == render_hand(ENGINE.view(state, 0), "en")
+    assert render_hand(ENGINE.view(other, 1), "en") != render_hand(ENGINE.view(state, 1), "en")
+
+
+# ---------------------------------------------------------------- legibility, size and speed
+
+
+def test_images_are_1100_px_wide_and_under_300_kb() -> None:
+    for name, make in CASES.items():
+        png = make()
+        width, height = decode(png).size
+        assert width == WIDTH and height <= 1400, (name, height)
+        assert len(png) <= SIZE_BUDGET, name
+
+
+def test_text_is_never_below_18px(monkeypatch: pytest.MonkeyPatch) -> None:
+    sizes: list[int] = []
+    original = toolkit.font
+
+    def recording_font(size: int, bold: bool = False):
+        sizes.append(size)
+        return original(size, bold)
+
+    monkeypatch.setattr(toolkit, "font", recording_font)
+    for make in CASES.values():
+        make()
+    assert sizes and min(sizes) >= toolkit.MIN_TEXT_PX
+
+
+def test_pngs_stay_within_300_kb() -> None:
+    # Speed is measured by `python -m bot bench`, not by a timed test; size is deterministic.
+    for index, state in enumerate(sample_states("wars", 40)):
+        locale = "ja" if index % 2 else "en"
+        assert len(render_board(ENGINE.view(state, None), locale)) <= SIZE_BUDGET
+        assert len(render_hand(ENGINE.view(state, state["active"]), locale)) <= SIZE_BUDGET
