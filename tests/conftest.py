@@ -9,7 +9,6 @@ from bot.games import register_game
 from bot.store import Store
 from tests.platform.tinygame import STRINGS, TINY
 
-
 pytest_plugins = ["bot.fakediscord.pytest_fixtures"]
 
 # Registered at import time, before any test module imports the cogs (their game menus are built then).

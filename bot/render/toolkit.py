@@ -8,7 +8,7 @@ which keeps text at >= 14 px after Discord's scaling on desktop embeds.
 from __future__ import annotations
 
 import io
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -34,42 +34,52 @@ def text_size(text: str, size: int, bold: bool = False) -> tuple[int, int]:
     return right - left, bottom - top
 
 
+@lru_cache(maxsize=16384)
+def token_width(token: str, size: int, bold: bool = False) -> float:
+    """Width of one word or character; cached, because boards wrap many lines from few tokens."""
+    return font(size, bold).getlength(token)
+
+
 def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Greedy wrap that works for Japanese (no spaces) as well as English (break at spaces)."""
-    face = font(size, bold)
+    """Greedy wrap that works for Japanese (no spaces) as well as English (break at spaces).
+
+    Closing punctuation never starts a line (kinsoku); a trailing space need not fit.
+    """
+    space = token_width(" ", size, bold)
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        line = ""
-        for token in _tokens(paragraph):
-            candidate = line + token
-            # Japanese line-breaking (kinsoku): closing punctuation never starts a line.
-            if line and face.getlength(candidate) > width and token not in NO_LINE_START:
+        line, length = "", 0.0
+        for token in tokens(paragraph):
+            extra = token_width(token, size, bold)
+            fits = length + extra - (space if token.endswith(" ") else 0.0) <= width
+            if line and not fits and token not in NO_LINE_START:
                 lines.append(line.rstrip())
                 line = token.lstrip()
+                length = token_width(line, size, bold)
             else:
-                line = candidate
+                line, length = line + token, length + extra
         lines.append(line.rstrip())
     return lines
 
 
-def _tokens(paragraph: str) -> list[str]:
-    # English words stay whole; CJK characters may break anywhere.
-    tokens: list[str] = []
+def tokens(paragraph: str) -> list[str]:
+    """English words (with their trailing space) stay whole; CJK characters may break anywhere."""
+    found: list[str] = []
     word = ""
     for ch in paragraph:
         if ch == " ":
-            tokens.append(word + " ")
+            found.append(word + " ")
             word = ""
         elif ord(ch) > 0x2E80:
             if word:
-                tokens.append(word)
+                found.append(word)
                 word = ""
-            tokens.append(ch)
+            found.append(ch)
         else:
             word += ch
     if word:
-        tokens.append(word)
-    return tokens
+        found.append(word)
+    return found
 
 
 class Canvas:

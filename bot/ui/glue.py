@@ -329,8 +329,8 @@ class Glue:
 
     async def submit(self, interaction: discord.Interaction, match_id: int, version: int,
                      choice: tuple[str, ...]) -> None:
+        await interaction.response.defer()  # first: nothing below may delay the 3 s answer
         locale = await self.user_locale(interaction)
-        await interaction.response.defer()
         try:
             applied = await self.service.decide(match_id, interaction.user.id, version, choice)
         except StaleState:

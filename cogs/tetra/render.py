@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw
 
 from bot.cards import Card
 from bot.i18n import t
-from bot.render.toolkit import Canvas, font, wrap_text
+from bot.render.toolkit import Canvas, wrap_text
 from cogs.tetra import cards as catalogue
 from cogs.tetra import cardtext
 from cogs.tetra import geometry as geo
@@ -167,46 +167,9 @@ def log_parts(view: View, locale: str) -> list[str]:
     return [part for part in parts if part]
 
 
-@lru_cache(maxsize=8192)
-def token_width(token: str, size: int) -> float:
-    return font(size).getlength(token)
-
-
-def tokens(text: str) -> list[str]:
-    """Words (with their trailing space) for English, single characters for Japanese."""
-    found: list[str] = []
-    word = ""
-    for ch in text:
-        if ch == " ":
-            found.append(word + " ")
-            word = ""
-        elif ord(ch) > 0x2E80:
-            if word:
-                found.append(word)
-                word = ""
-            found.append(ch)
-        else:
-            word += ch
-    if word:
-        found.append(word)
-    return found
-
-
 def quick_wrap(text: str, size: int, width: int) -> list[str]:
-    """Greedy wrap like the toolkit's, measuring each token once (cached): the log wraps up to a
-    dozen times per board, and measuring whole lines again and again cost more than the drawing."""
-    lines: list[str] = []
-    line, length = "", 0.0
-    for token in tokens(text):
-        extra = token_width(token, size)
-        if line and length + extra - token_width(" ", size) * token.endswith(" ") > width:
-            lines.append(line.rstrip())
-            line, length = token.lstrip(), token_width(token.lstrip(), size)
-        else:
-            line, length = line + token, length + extra
-    if line.strip():
-        lines.append(line.rstrip())
-    return lines
+    """The toolkit's wrap without the empty last line of an empty text."""
+    return [line for line in wrap_text(text, size, width) if line.strip()] if text.strip() else []
 
 
 def log_lines(parts: Sequence[str], size: int, width: int, room: int, joiner: str = " · ") -> list[str]:

@@ -5,24 +5,21 @@ Regenerate the goldens after a deliberate visual change with ``UPDATE_GOLDEN=1 p
 
 from __future__ import annotations
 
-import io
 import json
-import os
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
 
 from bot.render import toolkit
 from cogs.formation.data import catalogue
 from cogs.formation.engine import ENGINE
 from cogs.formation.render import WIDTH, render_board, render_card, render_hand
 from tests.formation.helpers import random_steps
+from tests.golden import assert_matches_golden, decode
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
-UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 MEAN_ABS_DIFF_TOLERANCE = 2.0  # 0-255 scale, averaged over all pixels and channels
 SIZE_BUDGET = 300 * 1024
 
@@ -66,35 +63,17 @@ CASES: dict[str, Callable[[], bytes]] = {
 }
 
 
-def compact_png(png: bytes) -> bytes:
-    """Goldens are stored as palette PNGs (a third of the size); the comparison tolerates the tiny
-    colour shifts this makes, as it tolerates font rasterizer differences."""
-    buffer = io.BytesIO()
-    decode(png).quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(
-        buffer, format="PNG", optimize=True)
-    return buffer.getvalue()
 
 
-def decode(png: bytes) -> Image.Image:
-    return Image.open(io.BytesIO(png)).convert("RGB")
 
 
-def mean_abs_diff(a: Image.Image, b: Image.Image) -> float:
-    return sum(ImageStat.Stat(ImageChops.difference(a, b)).mean) / 3
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_render_matches_golden_png(name):
     png = CASES[name]()
     path = GOLDEN_DIR / f"{name}.png"
-    if UPDATE or not path.exists():
-        path.write_bytes(compact_png(png))
-        if not UPDATE:
-            pytest.fail(f"golden {path.name} was missing and has been written; review it and rerun")
-    actual, expected = decode(png), Image.open(path).convert("RGB")
-    assert actual.size == expected.size
-    diff = mean_abs_diff(actual, expected)
-    assert diff <= MEAN_ABS_DIFF_TOLERANCE, f"{name}: mean abs diff {diff:.2f}; UPDATE_GOLDEN=1 if intended"
+    assert_matches_golden(png, path)
 
 
 def test_images_are_1000_to_1200_px_wide_and_small():

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import copy
 import io
-import os
 import random
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image
 
 from bot.bench import sample_states
 from bot.engine import random_choice
@@ -25,9 +24,9 @@ from cogs.tetra import cards as catalogue
 from cogs.tetra import render
 from cogs.tetra.engine import ENGINE
 from cogs.tetra.render import render_board, render_card, render_hand
+from tests.golden import assert_matches_golden, decode
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
-UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 MEAN_ABS_DIFF_TOLERANCE = 2.0  # 0-255 scale, averaged over all pixels and channels
 SIZE_BUDGET = 300 * 1024
 MAX_W, MAX_H = 1100, 900
@@ -79,14 +78,8 @@ CASES: dict[str, Callable[[], bytes]] = {
 }
 
 
-def decode(png: bytes) -> Image.Image:
-    image = Image.open(io.BytesIO(png))
-    image.load()
-    return image
 
 
-def mean_abs_diff(a: Image.Image, b: Image.Image) -> float:
-    return sum(ImageStat.Stat(ImageChops.difference(a, b)).mean) / 3
 
 
 def test_the_golden_positions_are_what_they_claim() -> None:
@@ -100,21 +93,14 @@ def test_the_golden_positions_are_what_they_claim() -> None:
 def test_render_matches_golden_png(name: str) -> None:
     png = CASES[name]()
     path = GOLDEN_DIR / f"{name}.png"
-    if UPDATE or not path.exists():
-        GOLDEN_DIR.mkdir(exist_ok=True)
-        path.write_bytes(png)
-        if not UPDATE:
-            pytest.fail(f"golden {path.name} was missing and has been written; review it and rerun")
-    actual, expected = decode(png).convert("RGB"), Image.open(path).convert("RGB")
-    assert actual.size == expected.size
-    diff = mean_abs_diff(actual, expected)
-    assert diff <= MEAN_ABS_DIFF_TOLERANCE, f"{name}: mean abs diff {diff:.2f}; UPDATE_GOLDEN=1 if intended"
+    assert_matches_golden(png, path)
 
 
 def test_every_png_decodes_with_a_phone_friendly_size() -> None:
     for name, make in CASES.items():
         png = make()
-        image = decode(png)
+        image = Image.open(io.BytesIO(png))
+        image.load()
         assert image.format == "PNG" and image.mode in ("RGB", "P"), name
         width, height = image.size
         if name.startswith("card_"):

@@ -8,24 +8,21 @@ look at every changed picture before committing it.
 from __future__ import annotations
 
 import copy
-import io
-import os
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
 
 from bot.bench import sample_states
 from bot.render import toolkit
 from cogs.wars.engine import ENGINE
 from cogs.wars.render import WIDTH, render_board, render_hand
+from tests.golden import assert_matches_golden, decode
 from tests.wars.helpers import answer, decision, finish_turn, play, setup_game
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
-UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 MEAN_ABS_DIFF_TOLERANCE = 2.0  # 0-255 scale, averaged over all pixels and channels
 SIZE_BUDGET = 300 * 1024
 
@@ -102,35 +99,17 @@ for _name in ("opening", "chain", "finished"):
 # ---------------------------------------------------------------- golden comparison
 
 
-def compact_png(png: bytes) -> bytes:
-    """Goldens are stored as palette PNGs (a third of the size); the tolerance absorbs the colour shift."""
-    buffer = io.BytesIO()
-    decode(png).quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(
-        buffer, format="PNG", optimize=True)
-    return buffer.getvalue()
 
 
-def decode(png: bytes) -> Image.Image:
-    return Image.open(io.BytesIO(png)).convert("RGB")
 
 
-def mean_abs_diff(a: Image.Image, b: Image.Image) -> float:
-    return sum(ImageStat.Stat(ImageChops.difference(a, b)).mean) / 3
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_render_matches_golden_png(name: str) -> None:
     png = CASES[name]()
     path = GOLDEN_DIR / f"{name}.png"
-    if UPDATE or not path.exists():
-        GOLDEN_DIR.mkdir(exist_ok=True)
-        path.write_bytes(compact_png(png))
-        if not UPDATE:
-            pytest.fail(f"golden {path.name} was missing and has been written; review it and rerun")
-    actual, expected = decode(png), Image.open(path).convert("RGB")
-    assert actual.size == expected.size, f"{name}: size {actual.size} != golden {expected.size}"
-    diff = mean_abs_diff(actual, expected)
-    assert diff <= MEAN_ABS_DIFF_TOLERANCE, f"{name}: mean abs diff {diff:.2f}; UPDATE_GOLDEN=1 if intended"
+    assert_matches_golden(png, path)
 
 
 def test_the_goldens_show_what_they_are_named_after() -> None:
