@@ -12,7 +12,7 @@ MAX_LABEL = 80
 
 
 def card_name(card_id: str, locale: str) -> str:
-    """``r5`` -> "Red 5" / "赤の5"; formation and type ids work too (the catalogue holds them all)."""
+    """``r5`` -> "Red 5" / "赤5" (the book writes 赤3, 青8); formation and type ids work too (the catalogue holds them all)."""
     return catalogue().card(card_id).name(locale)
 
 

@@ -52,9 +52,9 @@ def test_japanese_labels_use_the_books_words():
     state = next(step.after for step in random_steps(3) if step.after["phase"] == "battle")
     decision = ENGINE.pending(state)[0]
     label = option_label(decision.options[0], ENGINE.view(state, decision.seat), "ja")
-    assert re.search(r"(赤|青)の\d+", label) and ("前衛" in label or "後衛" in label)
+    assert re.search(r"(赤|青)\d+", label) and ("前衛" in label or "後衛" in label)
     assert option_label("type:sword", {}, "ja").startswith("剣")
-    assert option_label("place:reserve:2:b12", {}, "ja") == "青の12 → 援軍・中央"
+    assert option_label("place:reserve:2:b12", {}, "ja") == "青12 → 援軍・中央"
 
 
 def test_every_prompt_and_event_formats_in_both_locales():
@@ -71,9 +71,9 @@ def test_every_prompt_and_event_formats_in_both_locales():
 
 
 def test_arg_formatters_name_cards_squares_and_formations():
-    assert ARG_FORMATTERS["card"]("r5", "ja") == "赤の5"
+    assert ARG_FORMATTERS["card"]("r5", "ja") == "赤5"
     assert ARG_FORMATTERS["card"]("b12", "en") == "Blue 12"
-    assert ARG_FORMATTERS["cards"](["r0", "b9"], "ja") == "赤の0、青の9"
+    assert ARG_FORMATTERS["cards"](["r0", "b9"], "ja") == "赤0、青9"
     assert ARG_FORMATTERS["square"]("back:3", "en") == "Back right"
     assert ARG_FORMATTERS["formation"]("sword-1a", "ja") == "鋒矢の陣"
     assert ARG_FORMATTERS["colour"]("blue", "ja") == "青"
@@ -85,8 +85,8 @@ def test_catalogue_has_every_battle_card_with_the_books_names():
         card = cards[card_id]
         assert card.kind == "battle" and card.source == "seed"
         colour_ja = "赤" if card_id[0] == "r" else "青"
-        assert card.name_ja == f"{colour_ja}の{card_id[1:]}"
-    assert cards["r5"].name_en == "Red 5" and cards["b12"].name_ja == "青の12"
+        assert card.name_ja == f"{colour_ja}{card_id[1:]}"  # the book writes 赤3, 青8
+    assert cards["r5"].name_en == "Red 5" and cards["b12"].name_ja == "青12"
 
 
 def test_catalogue_has_the_18_authored_formation_cards_and_3_types():
