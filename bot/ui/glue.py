@@ -257,8 +257,23 @@ class Glue:
             if origin is not None and seat == applied.seat and not self.is_dm(origin):
                 jobs.append(self.send_ephemeral_panel(origin, match, seat, names))
             elif match.dm_ok[seat]:
-                jobs.append(self.send_panel(match, seat, names))
+                jobs.append(self.deliver_panel(match, seat, names))
         await asyncio.gather(*jobs)
+
+    async def deliver_panel(self, match: MatchRow, seat: int, names: Names) -> None:
+        """DM the panel; if the player closed their DMs since, switch them to the My hand button."""
+        if await self.send_panel(match, seat, names):
+            return
+        current = await self.store.get_match(match.id)
+        dm_ok = [current.dm_ok[0], current.dm_ok[1]]
+        dm_ok[seat] = False
+        await self.store.set_dm_ok(match.id, (dm_ok[0], dm_ok[1]))
+        thread = self.thread(match)
+        if thread is not None:
+            user = discord.Object(match.players[seat])
+            await thread.send(i18n.t("match.dm_closed", match.locale, players=f"<@{match.players[seat]}>"),
+                              view=view_of(self.hand_button(match)),
+                              allowed_mentions=discord.AllowedMentions(users=[user]))
 
     async def finish(self, match: MatchRow, applied: Applied, line: str, names: Names) -> None:
         outcome = applied.outcome

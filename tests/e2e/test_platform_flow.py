@@ -375,3 +375,19 @@ async def test_typed_move_plays_and_an_illegal_or_malformed_one_changes_nothing(
     record = await world.fake.slash(outsider, world.guild, thread, "formation move", options={"move": "pass"})
     await table.settle()
     assert record.ephemeral and record.messages[-1].content == i18n.t("errors.not_in_match", "en")
+
+
+async def test_dms_closed_in_the_middle_of_a_match_switch_to_the_my_hand_button(table: Table):
+    world = table.world
+    await table.start()
+    await world.fake.close_dms(world.alice.id)
+    await table.play(world.alice, "pick:5")
+    await table.play(world.bob, "pick:1")  # alice won the trick: her next panel cannot be DMed
+    match = await table.match()
+    assert match.dm_ok == (False, True)
+    notice = [m for m in table.thread_messages() if "can't send DMs" in m.content]
+    assert notice and world.alice.id in notice[-1].pinged
+    hand = world.fake.find_component(notice[-1], custom_id_prefix="dt:h:")
+    panel = (await table.click(world.alice, notice[-1], hand["custom_id"])).messages[-1]
+    await table.play(world.alice, "call:heads", panel)
+    assert (await table.match()).state["calls"] == ["heads"]
