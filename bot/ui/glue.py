@@ -135,9 +135,14 @@ class Glue:
                                                     allowed_mentions=discord.AllowedMentions.none())
             return
         await interaction.response.defer()
-        if await self.store.count_active(user_id) >= self.bot.settings.max_active_matches:
-            await self.tell(interaction, i18n.t("challenge.too_many_self", locale,
-                                                limit=self.bot.settings.max_active_matches))
+        limit = self.bot.settings.max_active_matches
+        if await self.store.count_active(user_id) >= limit:
+            await self.tell(interaction, i18n.t("challenge.too_many_self", locale, limit=limit))
+            return
+        if await self.store.count_active(challenge.challenger_id) >= limit:
+            # The challenger started other matches while this challenge waited.
+            await self.tell(interaction, i18n.t("challenge.too_many_opponent", locale, limit=limit,
+                                                opponent=f"<@{challenge.challenger_id}>"))
             return
         match = await self.service.start(
             game_id=challenge.game, options=challenge.options, seed=self.bot.new_seed(),

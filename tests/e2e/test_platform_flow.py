@@ -391,3 +391,14 @@ async def test_dms_closed_in_the_middle_of_a_match_switch_to_the_my_hand_button(
     panel = (await table.click(world.alice, notice[-1], hand["custom_id"])).messages[-1]
     await table.play(world.alice, "call:heads", panel)
     assert (await table.match()).state["calls"] == ["heads"]
+
+
+async def test_accepting_is_refused_when_the_challenger_filled_up_meanwhile(table: Table):
+    world = table.world
+    carol = await world.fake.add_user("carol")
+    waiting = await table.challenge(world.alice, carol)
+    for _ in range(3):  # alice reaches the limit with bob while carol's challenge waits
+        await table.start()
+    answer = await table.accept(waiting, carol)
+    assert answer.messages[-1].ephemeral and "3 active matches" in answer.messages[-1].content
+    assert len(await table.bot.store.active_matches_of(world.alice.id)) == 3
