@@ -253,8 +253,10 @@ class Glue:
         pending = game.engine.pending(match.state)
         # Ping whoever now owes a new decision, except the player who just acted and gets the next step
         # by DM anyway (placing several cards one by one would otherwise ping them at every card).
+        # A secret decision (e.g. a counter window, offered only to a player holding a counter) is
+        # announced by DM alone, so the thread does not tell who is being asked.
         to_ping = [d for d in pending if d.seat in applied.new_decisions
-                   and not (d.seat == applied.seat and match.dm_ok[d.seat])]
+                   and not ((d.seat == applied.seat or d.secret) and match.dm_ok[d.seat])]
         jobs = [self.post_board(match, line, to_ping, ping=True)]
         for seat in applied.new_decisions:
             if seat == match.bot_seat:
