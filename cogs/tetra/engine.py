@@ -140,10 +140,11 @@ def _lose_mana(state: State, seat: Seat, count: int) -> None:
             mana[colour] -= 1
 
 
-def _can_pay(state: State, seat: Seat, effects: Mapping[str, Any]) -> bool:
+def _can_pay(state: State, seat: Seat, effects: Mapping[str, Any], tablets: int = 0) -> bool:
+    """Whether ``seat`` can pay a band's ether and mana demerits after spending ``tablets`` on its cost."""
     player = _player(state, seat)
     return (player["ether"] >= effects.get("lose_ether", 0)
-            and sum(player["mana"].values()) >= effects.get("lose_mana", 0))
+            and sum(player["mana"].values()) - tablets >= effects.get("lose_mana", 0))
 
 
 def _hand_card_record(card_id: str, charge: int = 0, charge_cards: list[str] | None = None) -> dict[str, Any]:
@@ -367,7 +368,9 @@ def castable(state: State, seat: Seat) -> list[str]:
         band = catalogue.band_at(hand["id"], hand["charge"])
         if hand["id"] in cast_this_turn:
             continue  # cast +1 buys another spell, not the same one again
-        if _can_pay(state, seat, band) and placements_for(state, seat, hand["id"]):
+        placements = placements_for(state, seat, hand["id"])
+        # Every offered placement uses the fewest tablets, so any one tells what is left to pay with.
+        if placements and _can_pay(state, seat, band, len(placements[0])):
             found.append(hand["id"])
     return found
 

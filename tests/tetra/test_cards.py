@@ -7,6 +7,7 @@ import tomllib
 
 from bot import i18n
 from bot.engine import random_choice
+from bot.lookup import CardIndex
 from cogs.tetra import cards as catalogue
 from cogs.tetra import cardtext
 from cogs.tetra import engine as rules
@@ -63,6 +64,23 @@ def test_blue_cards_offer_two_effects_and_cost_changes_at_high_charge() -> None:
     assert sum(1 for c in blue if any("cost" in b for b in catalogue.field(c, "bands"))) >= 3
 
 
+def test_red_cards_hit_hard_at_low_charge_and_ask_for_mana_ether_or_life() -> None:
+    def first_damage(card_id: str) -> int:
+        return catalogue.field(card_id, "bands")[0].get("damage", 0)
+
+    red = catalogue.ids_of("hand", "red")
+    for card_id in red:
+        bands = catalogue.field(card_id, "bands")
+        assert first_damage(card_id) == max(b.get("damage", 0) for b in bands), card_id
+        asks = [k for b in bands for k in ("lose_mana", "lose_ether", "self_damage") if b.get(k)]
+        assert asks, card_id
+    for kind in ("lose_mana", "lose_ether", "self_damage"):
+        assert any(b.get(kind) for c in red for b in catalogue.field(c, "bands")), kind
+    mean = {colour: sum(map(first_damage, catalogue.ids_of("hand", colour))) / len(catalogue.ids_of("hand", colour))
+            for colour in COLOURS}
+    assert mean["red"] > mean["blue"] and mean["red"] > mean["yellow"]
+
+
 def test_yellow_cards_cast_again_at_low_charge_and_count_discards() -> None:
     yellow = catalogue.ids_of("hand", "yellow")
     assert sum(1 for c in yellow if catalogue.band_at(c, 0).get("cast_again")) >= 6
@@ -103,3 +121,11 @@ def test_every_prompt_event_and_outcome_has_english_and_japanese_text() -> None:
     english, japanese = i18n.catalogue("en"), i18n.catalogue("ja")
     missing = sorted(k for k in keys if k not in english or k not in japanese)
     assert not missing
+
+
+def test_card_lookup_finds_every_public_hand_and_accident_card_by_name_or_number() -> None:
+    index = CardIndex(catalogue.cards())
+    for card in catalogue.all_cards():
+        for key in (card.id, *card.aliases, card.name_en, card.name_ja, card.id.lower()):
+            found, candidates = index.resolve(key, game="tetra")
+            assert found == card, (key, [c.id for c in candidates])

@@ -31,6 +31,16 @@ def orientations(draw: st.DrawFn) -> tuple[str, g.Orientation]:
     return colour, orientation
 
 
+def test_four_faces_own_colour_twice_white_and_black_rimmed_and_each_other_colour_once() -> None:
+    for colour in g.COLOURS:
+        faces = g.face_names(colour)
+        assert len(faces) == 4
+        assert sorted(g.face_colour(colour, f) for f in faces) == sorted([colour, colour, *g.other_colours(colour)])
+        own = [f for f in faces if g.face_colour(colour, f) == colour]
+        assert sorted(g.face_rim(f) for f in own) == ["black", "white"]
+        assert all(g.face_rim(f) is None for f in faces if f not in own)
+
+
 @given(orientations())
 def test_exactly_one_bottom_face(case: tuple[str, g.Orientation]) -> None:
     colour, orientation = case

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 from hypothesis import given
@@ -53,6 +54,49 @@ def test_characters_option_fixed_pair_and_random() -> None:
     assert rules.new_game(7, {}) == rules.new_game(7, {})
     with pytest.raises(ValueError):
         rules.new_game(1, {"characters": "red-red"})
+
+
+class _Unshuffled(random.Random):
+    """An RNG whose shuffle keeps the order: decks stay in catalogue order."""
+
+    def shuffle(self, x, *args) -> None:
+        return None
+
+
+def test_setup_four_public_cards_dealt_left_to_right(monkeypatch) -> None:
+    monkeypatch.setattr(rules, "draw_rng", lambda state: _Unshuffled(0))
+    state = fresh()
+    public = rules.catalogue.ids_of("public")
+    assert state["public"]["row"] == public[:4]  # the first card dealt lies leftmost
+    assert state["public"]["deck"] == public[4:]
+
+
+def test_setup_accident_deck_shuffled_from_the_seed() -> None:
+    orders = {tuple(fresh(seed=seed)["accident"]["deck"]) for seed in range(20)}
+    assert len(orders) > 10 and all(sorted(order) == ["A1", "A2", "A3", "A4", "A5", "A6"] for order in orders)
+    assert fresh(seed=3)["accident"] == fresh(seed=3)["accident"]
+    assert fresh(seed=3)["accident"]["cubes"] == 0
+
+
+@pytest.mark.parametrize("pair", rules.CHARACTER_PAIRS)
+def test_setup_every_character_pair_own_tetrite_left_end_neutral_middle_start_cards(pair: str) -> None:
+    first, second = pair.split("-")
+    neutral = next(c for c in geo.COLOURS if c not in (first, second))
+    state = fresh(pair)
+    assert [t["colour"] for t in state["tetrites"]] == [first, neutral, second]
+    assert rules._reading_colours(state, 0)[0] == first and rules._reading_colours(state, 1)[0] == second
+    faces = {t["colour"]: t["faces"] for t in state["tetrites"]}
+    assert all(geo.bottom_face(f) == "black" for f in faces.values())
+    assert geo.visible_faces(faces[first], 0) == ["white"]
+    assert geo.visible_faces(faces[second], 1) == ["white"]
+    assert geo.visible_faces(faces[neutral], state["first"]) == ["white"]
+    for seat, colour in enumerate((first, second)):
+        player = state["players"][seat]
+        deck = rules.catalogue.ids_of("hand", colour)
+        starts = [c for c in deck if rules.catalogue.field(c, "start")]
+        assert player["colour"] == colour and player["life"] == rules.START_LIFE
+        assert [h["id"] for h in player["hand"]] == starts and len(starts) == 2
+        assert sorted(player["hand_deck"]) == sorted(set(deck) - set(starts))
 
 
 # --- start phase -----------------------------------------------------------------------------
@@ -136,6 +180,18 @@ def test_rotation1_exception2_tips_onto_an_own_face_and_forbids_transfer() -> No
     assert geo.bottom_face(rules._tetrite(state, "red")["faces"]) == "black"
     assert decision(state).prompt.startswith("tetra.prompt.cast")  # transfer skipped
     assert state["players"][0]["ether"] == 2
+
+
+def test_rotation1_basic_rule_uses_the_black_rim_when_the_white_one_is_down() -> None:
+    state = fresh()
+    faces = geo.flip_white_black(orient("red", 1))  # white down: the own face showing is the black rim
+    assert geo.bottom_face(faces) == "white" and faces["black"] == 4
+    set_faces(state, "red", faces)
+    at(state, "rot1", "rot2")
+    assert rules._tetrite(state, "red")["faces"]["black"] == 5  # two steps away: the shorter way
+    set_faces(state, "red", geo.rotate(faces, 2))  # black now points at seat 0: exception 1
+    at(state, "rot1")
+    assert decision(state).prompt == "tetra.prompt.exception1"
 
 
 # --- rotation phase 2 and transfer -----------------------------------------------------------
@@ -231,6 +287,50 @@ def test_several_cheapest_placements_are_a_chain_of_choices() -> None:
     assert state["players"][0]["mana"]["blue"] == 0
 
 
+@given(st.lists(st.lists(st.sampled_from(geo.COLOURS), min_size=1, max_size=2), min_size=3, max_size=3),
+       st.permutations(geo.COLOURS), st.lists(st.sampled_from(geo.COLOURS), min_size=1, max_size=4),
+       st.tuples(st.integers(0, 4), st.integers(0, 4), st.integers(0, 4)))
+def test_up_to_four_tablets_one_per_slot_under_the_slot_colour_rules(groups, colours, cost, counts) -> None:
+    mana = dict(zip(geo.COLOURS, counts, strict=True))
+    for placement in casting.payable_placements(cost, groups, colours, mana):
+        assert set(placement) <= set(casting.SLOTS)  # at most one tablet in each of the four slots
+        assert all(colour in casting.slot_colours(colours, slot) for slot, colour in placement.items())
+        assert all(list(placement.values()).count(c) <= mana[c] for c in geo.COLOURS)
+        assert casting.matches(casting.build_row(groups, placement), cost)
+
+
+def test_casting_phase_allows_one_spell_without_cast_plus_one() -> None:
+    state = fresh("blue-red")  # seat 0 reads B | Y | Y B
+    state["public"]["row"] = ["P14", "P16"]  # Y and Y-Y, both castable from the row; neither gives cast +1
+    at(state, "cast", "end")
+    assert {"cast:P14", "cast:P16"} <= set(decision(state).options)
+    state, events = play(state, "cast:P14", "charge:H-B1")
+    assert keys(events).count("cast") == 1
+    assert decision(state).seat == 1 and decision(state).prompt == "tetra.prompt.marker"  # the turn ended
+    assert "P16" not in state["players"][0]["hand"][0]["charge_cards"]
+
+
+def test_mana_spent_returns_to_the_supply_and_cannot_pay_the_cast_plus_one() -> None:
+    state = fresh()  # seat 0 reads R | Y | R Y: a blue symbol needs a blue tablet
+    state["players"][0]["mana"] = {"red": 0, "yellow": 0, "blue": 1}
+    state["public"]["row"] = ["P27"]  # cost B
+    assert "P27" in rules.castable(state, 0)
+    # A first spell used the blue tablet in slot 1, and a cast +1 leaves one more cast.
+    at(state, {"do": "place", "card": "P05", "candidates": [[[1, "blue"]]]}, "cast", "end")
+    assert state["players"][0]["mana"]["blue"] == 0
+    assert "cast:P27" not in decision(state).options
+
+
+def test_no_spell_cast_with_mana_at_the_cap_gains_nothing() -> None:
+    state = fresh()
+    state["players"][0]["mana"] = {"red": 2, "yellow": 1, "blue": 1}  # red's cap is 4
+    state["public"]["row"] = []
+    at(state, "cast", "end")
+    state, events = play(state, "pass")
+    assert "mana_full" in keys(events) and sum(state["players"][0]["mana"].values()) == 4
+    assert decision(state).seat == 1
+
+
 def test_no_spell_cast_gives_one_mana_of_any_colour() -> None:
     state = fresh()
     state["public"]["row"] = []
@@ -295,9 +395,12 @@ def test_hand_spell_charges_itself_and_moves_a_cube_to_the_accident_deck() -> No
 
 
 def test_each_spell_at_most_once_per_turn() -> None:
-    state = fresh()
-    state["turn_state"]["cast_ids"] = ["H-R1"]
+    state = fresh()  # seat 0 reads R | Y | R Y: H-R1 (R-R-Y) needs a red tablet in slot 1
+    state["players"][0]["mana"]["red"] = 1
+    assert "H-R1" in rules.castable(state, 0)
+    state["turn_state"]["cast_ids"] = ["H-R1"]  # cast once already this turn (a cast +1 is left)
     assert "H-R1" not in rules.castable(state, 0)
+    assert "H-R2" in rules.castable(state, 0)  # another spell is still fine
 
 
 def test_overcharge_discards_the_hand_card() -> None:
@@ -309,6 +412,24 @@ def test_overcharge_discards_the_hand_card() -> None:
     state, events = play(state, "charge:H-R1")
     assert "overcharge" in keys(events) and "discard_hand" in keys(events)
     assert "H-R1" in state["players"][0]["hand_discard"]
+    assert decision(state).prompt == "tetra.prompt.replace"
+
+
+def test_release_when_the_last_cube_is_removed() -> None:
+    state = fresh()
+    state["players"][0]["hand"][0]["cubes"] = 2
+    state["turn_state"]["casts_done"] = 1
+    at(state, {"do": "resolve", "card": "H-R1"}, "end")
+    assert state["players"][0]["hand"][0]["cubes"] == 1 and state["players"][1]["life"] == 15 - 3  # no release yet
+    state = fresh()
+    state["players"][0]["hand"][0]["cubes"] = 1
+    state["turn_state"]["casts_done"] = 1
+    events: list = []
+    state["queue"] = [{"do": "resolve", "card": "H-R1"}, {"do": "end"}]
+    rules._run(state, events)
+    assert keys(events)[keys(events).index("cube"):][:3] == ["cube", "release", "damage"]
+    assert state["players"][1]["life"] == 15 - 3 - 3  # the charge-0 band, then the release's 3 damage
+    assert "H-R1" in state["players"][0]["hand_discard"] and state["accident"]["cubes"] == 1
     assert decision(state).prompt == "tetra.prompt.replace"
 
 
@@ -372,6 +493,26 @@ def test_accident_needs_two_cubes() -> None:
     assert state["accident"]["discard"] == [top] and state["accident"]["cubes"] == 0
 
 
+def test_end_phase_discards_then_resolves_the_accident_then_checks_the_game_end() -> None:
+    state = fresh()
+    state["accident"]["cubes"] = 3
+    state["players"][1]["life"] = 0
+    events: list = []
+    state["queue"] = [{"do": "end"}]
+    rules._run(state, events)
+    assert keys(events) == ["discard_public", "accident", "game_over"]
+    assert rules.outcome(state).winner == 0
+
+
+def test_accident_deck_rebuilt_from_the_revealed_accidents() -> None:
+    state = fresh()
+    accident = state["accident"]
+    accident["discard"], accident["deck"] = accident["deck"], []
+    accident["cubes"] = 2
+    at(state, "end")
+    assert len(accident["deck"]) == 5 and len(accident["discard"]) == 1 and accident["cubes"] == 0
+
+
 def _accident(effect: str, seat: int = 0) -> tuple[dict, dict]:
     state = fresh()
     before = rules._copy(state)
@@ -427,6 +568,45 @@ def test_mana_and_ether_caps_per_character() -> None:
     assert rules._gain_mana(red, 0, "red", 9) == 4 and rules._gain_ether(red, 0, 9) == 3
 
 
+def test_red_has_no_special_ability() -> None:
+    state = fresh("red-blue")
+    player = state["players"][0]
+    player["ether"] = 1
+    player["hand"][0]["charge"] = rules.catalogue.field("H-R1", "max_charge") + 1
+    at(state, {"do": "check_over", "seat": 0, "card": "H-R1"}, "end")
+    # Neither blue's carry nor yellow's paid release: straight to the new hand card.
+    assert decision(state).prompt == "tetra.prompt.replace" and player["ether"] == 1
+
+
+def test_heal_never_raises_life_above_15() -> None:
+    state = fresh("blue-red")
+    state["players"][0]["life"] = 14
+    rules._apply_effects(state, 0, {"heal": 3}, [], "H-B2")
+    assert state["players"][0]["life"] == rules.START_LIFE
+
+
+def test_blue_high_charge_band_offers_a_choice_of_two_effects() -> None:
+    state = fresh("blue-red")
+    state["players"][0]["hand"][0]["charge"] = 6  # H-B1 at 6-8: 2 damage OR 1 damage and 1 ether
+    state["turn_state"]["casts_done"] = 1
+    at(state, {"do": "resolve", "card": "H-B1"}, "end")
+    assert decision(state).prompt == "tetra.prompt.choose_effect"
+    assert decision(state).options == ("effect:1", "effect:2")
+    state, _ = play(state, "effect:2")
+    assert state["players"][1]["life"] == 14 and state["players"][0]["ether"] == 1
+
+
+def test_blue_cost_changes_at_high_charge() -> None:
+    state = fresh("blue-red")  # seat 0 reads B | Y | Y B
+    state["players"][0]["mana"] = {"red": 0, "yellow": 0, "blue": 1}
+    assert rules.spell_cost(state, 0, "H-B2") == ["blue", "red", "blue"]
+    assert "H-B2" not in rules.castable(state, 0)
+    state["players"][0]["hand"][1]["charge"] = 7  # H-B2 at 7-9 costs B-B: a tablet beside a blue face
+    assert rules.spell_cost(state, 0, "H-B2") == ["blue", "blue"]
+    assert "H-B2" in rules.castable(state, 0)
+    assert rules.placements_for(state, 0, "H-B2") == [{1: "blue"}, {4: "blue"}]
+
+
 def test_blue_carries_half_its_charge_to_the_next_hand_card() -> None:
     state = fresh("blue-red")
     hand = state["players"][0]["hand"][0]
@@ -460,6 +640,16 @@ def test_yellow_pays_an_ether_for_the_release_effect_on_overcharge() -> None:
     assert state["players"][1]["life"] == 15 - 2 and state["players"][0]["ether"] == 0
 
 
+def test_yellow_without_ether_overcharge_discards_without_the_release() -> None:
+    state = fresh("yellow-red")
+    state["players"][0]["hand"][1]["charge"] = 8  # H-Y2, maximum 7; no ether to pay
+    events: list = []
+    state["queue"] = [{"do": "check_over", "seat": 0, "card": "H-Y2"}, {"do": "end"}]
+    rules._run(state, events)
+    assert "release" not in keys(events) and state["players"][1]["life"] == 15
+    assert decision(state).prompt == "tetra.prompt.replace"
+
+
 def test_yellow_effects_grow_with_hand_cards_discarded_by_either_player() -> None:
     state = fresh("yellow-red")
     effects = {"damage": 1, "discard_step": 2, "discard_max": 2}
@@ -479,6 +669,24 @@ def test_red_demerits_must_be_payable() -> None:
     assert rules._can_pay(state, 0, rules.catalogue.band_at("H-R2", 0))
 
 
+def test_red_mana_demerit_must_be_payable_after_the_cost_tablets() -> None:
+    state = fresh("red-blue")
+    for colour in ("yellow", "blue"):  # seat 0 reads R | Y | B: R-Y-R needs a red tablet in slot 3
+        set_faces(state, colour, orient(colour, 0))
+    assert rules.visible_groups(state, 0) == [["red"], ["yellow"], ["blue"]]
+    assert rules.catalogue.band_at("H-R2", 0)["lose_mana"] == 1
+    state["players"][0]["mana"] = {"red": 1, "yellow": 0, "blue": 0}
+    assert rules.placements_for(state, 0, "H-R2") == [{3: "red"}]
+    assert "H-R2" not in rules.castable(state, 0)  # the only tablet pays the cost: nothing left for the demerit
+    state["players"][0]["mana"]["blue"] = 1
+    assert "H-R2" in rules.castable(state, 0)
+    at(state, "cast", "end")
+    state, events = play(state, "cast:H-R2")
+    assert "pay_mana" in keys(events)
+    assert state["players"][0]["mana"] == {"red": 0, "yellow": 0, "blue": 0}
+    assert state["players"][1]["life"] == 15 - 3
+
+
 # --- game end --------------------------------------------------------------------------------
 
 
@@ -493,9 +701,17 @@ def test_game_ends_at_the_end_phase_when_a_life_is_zero_or_less() -> None:
 
 def test_damage_mid_turn_does_not_end_the_game_before_the_end_phase() -> None:
     state = fresh()
-    state["players"][1]["life"] = -2
+    state["players"][1]["life"] = 2
+    state["players"][0]["mana"]["red"] = 1  # H-R1 (R-R-Y, 3 damage at charge 0) needs a red tablet
+    state["turn_state"]["casts_left"] = 2  # a cast +1 keeps the turn going after the blow
     at(state, "cast", "end")
-    assert rules.outcome(state) is None
+    state, _ = play(state, "cast:H-R1")
+    while decision(state).prompt == "tetra.prompt.place_mana":
+        state, _ = play(state, decision(state).options[0])
+    assert state["players"][1]["life"] <= 0
+    assert rules.outcome(state) is None and decision(state).prompt == "tetra.prompt.cast_more"
+    state, _ = play(state, "pass")
+    assert rules.outcome(state).winner == 0
 
 
 def test_both_at_zero_higher_life_wins_equal_is_a_draw() -> None:
