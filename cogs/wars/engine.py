@@ -600,8 +600,16 @@ def step_chain(state: State, events: list[Event]) -> None:
 
 
 def step_haste(state: State, events: list[Event]) -> None:
+    """The strategy step moved before combat by 速攻. Offered only with a 速攻 unit to deploy; after that
+    deploy the step is asked again with magic only (magic may be used at any time of your turn, and the new
+    unit can change the requirements)."""
     seat = state["active"]
-    options = strategy_options(state, seat, haste_only=True) if not state["turn_state"]["strategy_done"] else []
+    if state["turn_state"]["strategy_done"]:  # the 速攻 deploy was just made (the main phase comes later)
+        options = magic_options(state, seat, "haste")
+    else:
+        options = strategy_options(state, seat, haste_only=True)
+        if options:
+            options += magic_options(state, seat, "haste")
     if options:
         ask(state, seat, "haste", options + ["pass"])
     else:
@@ -989,6 +997,17 @@ def activate_magic(state: State, seat: Seat, card_id: str, events: list[Event], 
     state["last"]["magic"].append({"seat": seat, "card": card_id, "copied": copied, "result": "activated"})
     events.append(event("magic", None, seat=seat, card=card_id, copied=copied))
     state["pending_magic"] = {"seat": seat, "card": card_id, "copied": copied}
+    if C.info(card_id).get("condition") == "discard3":
+        # 転生's bracket is its activation condition (Q&A: 「《転生》の発動条件で…捨てる」): the three unit cards
+        # are discarded as it is activated, before any ★不許火, and stay discarded if it is nullified.
+        units = [c for c in state["hands"][seat] if C.is_unit(c)]
+        ask(state, seat, "reincarnate", [f"discard:{c}" for c in units], 3, 3)
+        return
+    offer_nullify(state, seat, card_id, events)
+
+
+def offer_nullify(state: State, seat: Seat, card_id: str, events: list[Event]) -> None:
+    """The opponent's ★不許火 window on an activated magic (none under ★無尽増), then its effect."""
     opponent = other(seat)
     if seat not in state["turn_state"]["endless"] and forbid_fire_options(state, opponent):
         ask(state, opponent, "nullify", forbid_fire_options(state, opponent) + ["pass"], card=card_id)
@@ -1163,14 +1182,12 @@ def effect_tornado(state: State, seat: Seat, events: list[Event]) -> None:
 
 
 def effect_draw3(state: State, seat: Seat, events: list[Event]) -> None:
-    units = [c for c in state["hands"][seat] if C.is_unit(c)]
-    if len(units) >= 3:
-        ask(state, seat, "reincarnate", [f"discard:{c}" for c in units], 3, 3)
+    draw_cards(state, seat, 3, events)  # as far as possible (Q&A); the discards were its activation condition
 
 
 def answer_reincarnate(state: State, seat: Seat, choice: Sequence[str], events: list[Event]) -> None:
     answer_discard(state, seat, choice, events)
-    draw_cards(state, seat, 3, events)  # as far as possible (Q&A)
+    offer_nullify(state, seat, state["pending_magic"]["card"], events)
 
 
 def settle_options(state: State, seat: Seat) -> list[str]:
@@ -1346,7 +1363,8 @@ def answer_step(state: State, seat: Seat, choice: Sequence[str], entry: dict[str
         state["step"] = "strategy"
     elif option.startswith(("deploy:", "redeploy:")):
         answer_strategy(state, seat, option, events)
-        state["step"] = "combat" if step == "haste" else "end"
+        # The step stays open for magic: a [main phase only] magic may follow the deploy in the same main
+        # phase, and the new unit may be what meets its requirement. With no magic usable it closes at once.
     else:
         raise IllegalChoice("unknown option", option=option)
 

@@ -204,6 +204,8 @@ def test_qa_harvest_applies_to_a_haste_strategy_step() -> None:
     state = setup_game(level="wizard", magic=[["A11"], []], hands=[["016"], []], fields=[["029", "021"], []],
                        territories=[["001", "002"], []], deck=DECK)
     state, _ = play(state, [(0, "magic:A11"), (0, "deploy:016")])  # 5 <= 2 territories + 3, before combat
+    assert state["step"] == "haste" and "great:A11" in decision(state).options  # magic may follow the deploy
+    state, _ = answer(state, 0, "pass")
     assert "016" in unit_cards(state, 0) and state["life"][1] == 30 - 1 - 11
 
 
