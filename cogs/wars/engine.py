@@ -594,7 +594,8 @@ def step_chain(state: State, events: list[Event]) -> None:
     if chain["stack"][0]["kind"] == "reinforce" and responder != chain["stack"][0]["seat"]:
         options += forbid_fire_options(state, responder)  # ★不許火 nullifies the opponent's reinforcement
     if options:
-        ask(state, responder, "counter", options + ["pass"], depth=len(chain["stack"]))
+        # Secret: the wait is shown neutrally, and the platform does not announce who is asked.
+        ask(state, responder, "counter", options + ["pass"], secret=True, depth=len(chain["stack"]))
     else:
         resolve_chain(state, events)
 
@@ -1010,7 +1011,7 @@ def offer_nullify(state: State, seat: Seat, card_id: str, events: list[Event]) -
     """The opponent's ★不許火 window on an activated magic (none under ★無尽増), then its effect."""
     opponent = other(seat)
     if seat not in state["turn_state"]["endless"] and forbid_fire_options(state, opponent):
-        ask(state, opponent, "nullify", forbid_fire_options(state, opponent) + ["pass"], card=card_id)
+        ask(state, opponent, "nullify", forbid_fire_options(state, opponent) + ["pass"], secret=True, card=card_id)
         return
     resolve_magic(state, events)
 

@@ -402,3 +402,14 @@ async def test_accepting_is_refused_when_the_challenger_filled_up_meanwhile(tabl
     answer = await table.accept(waiting, carol)
     assert answer.messages[-1].ephemeral and "3 active matches" in answer.messages[-1].content
     assert len(await table.bot.store.active_matches_of(world.alice.id)) == 3
+
+
+async def test_a_secret_decision_is_announced_by_dm_only_and_the_other_side_sees_a_neutral_wait(table: Table):
+    world = table.world
+    await table.start()
+    await table.play(world.alice, "pick:5")
+    post = table.thread_messages()[-1]
+    assert post.pinged == []  # bob was told by DM; the thread does not say who is being asked
+    hand = world.fake.find_component(post, custom_id_prefix="dt:h:")
+    panel = (await table.click(world.alice, post, hand["custom_id"])).messages[-1]
+    assert "Waiting for the opponent." in panel.content and "bob" not in panel.content
