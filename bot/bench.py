@@ -218,12 +218,15 @@ async def _challenge_and_accept(fake: FakeDiscord, guild, channel, game_id: str,
 
 
 async def _click_one(fake: FakeDiscord, pair, clicked: set[int], rng: random.Random) -> int:
-    for user in pair:
-        panel = live_panel(fake, user.id)
-        if panel is not None and panel.id not in clicked:
-            clicked.add(panel.id)
-            await click_random(fake, user.id, panel, rng)
-            return 1
+    """Click one fresh panel of this match; the bot may still be rendering it, so look a few times."""
+    for _attempt in range(40):
+        for user in pair:
+            panel = live_panel(fake, user.id)
+            if panel is not None and panel.id not in clicked:
+                clicked.add(panel.id)
+                await click_random(fake, user.id, panel, rng)
+                return 1
+        await asyncio.sleep(0.05)
     return 0
 
 

@@ -49,7 +49,10 @@ class DuelTable(commands.Bot):
         intents.guild_messages = settings.inline_lookup
         intents.message_content = settings.inline_lookup
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         allowed_mentions=discord.AllowedMentions.none(), tree_cls=TrackedTree, **kwargs)
+                         allowed_mentions=discord.AllowedMentions.none(), tree_cls=TrackedTree,
+                         # The bot never reads its message cache (it posts through partial
+                         # messageables), and 1,000 cached messages with embeds cost tens of MB.
+                         max_messages=None, **kwargs)
         self.settings = settings
         self.clock = clock
         # Match seeds: random in production; fixed by the demo so `--seed N` replays the same match.

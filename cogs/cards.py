@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 import re
 
@@ -16,6 +15,7 @@ from bot.games import get_game
 from bot.i18n import cmd
 from bot.lookup import default_index
 from bot.render.card import render_generic_card
+from bot.render.toolkit import render_off_loop
 from cogs.lobby import game_choices
 
 INLINE_RE = re.compile(r"\[\[([^\[\]\n]{1,80})\]\]")
@@ -45,7 +45,7 @@ async def card_message(cards: list[Card], locale: str) -> tuple[list[discord.Emb
     embeds, files = [], []
     for index, card in enumerate(cards):
         filename = f"card{index}.png"
-        data = await asyncio.to_thread(render_card_png, card, locale)
+        data = await render_off_loop(render_card_png, card, locale)
         files.append(discord.File(io.BytesIO(data), filename=filename))
         embeds.append(card_embed(card, locale, filename))
     return embeds, files

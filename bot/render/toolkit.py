@@ -7,7 +7,10 @@ which keeps text at >= 14 px after Discord's scaling on desktop embeds.
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import io
+from collections.abc import Callable
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -111,6 +114,17 @@ class Canvas:
 
     def png(self) -> bytes:
         return encode_png(self.image)
+
+
+# Rendering runs off the event loop on a small pool of its own: two workers use both cores, and few
+# threads keep glibc from growing a malloc arena per thread (measured: RSS 216 MB with the default
+# executor's six threads after 1,800 decisions, against the 200 MB budget).
+RENDER_POOL = concurrent.futures.ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
+
+
+async def render_off_loop(function: Callable[..., bytes], *args: object) -> bytes:
+    """Run a renderer in the render pool (not in the event loop: a board takes 15-35 ms)."""
+    return await asyncio.get_running_loop().run_in_executor(RENDER_POOL, function, *args)
 
 
 def encode_png(image: Image.Image) -> bytes:

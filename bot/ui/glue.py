@@ -23,6 +23,7 @@ from bot import i18n
 from bot.engine import EngineError, StaleState, decision_for
 from bot.games import get_game
 from bot.match import Applied, NotClaimable, NotInMatch, next_timer_at, owing_seats
+from bot.render.toolkit import render_off_loop
 from bot.store import ChallengeRow, MatchRow
 from bot.ui.components import ChallengeButton, ClaimButton, HandButton, button, view_of
 from bot.ui.panel import Names, build_panel, public_log
@@ -105,7 +106,7 @@ class Glue:
         return self.bot.get_channel(match.thread_id) or self.bot.get_partial_messageable(match.thread_id)
 
     async def render(self, function, *args) -> discord.File:
-        data = await asyncio.to_thread(function, *args)
+        data = await render_off_loop(function, *args)
         return discord.File(io.BytesIO(data), filename="board.png" if function.__name__ == "render_board"
                             else "hand.png")
 
