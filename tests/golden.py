@@ -43,3 +43,20 @@ def assert_matches_golden(png: bytes, path: Path, tolerance: float = MEAN_ABS_DI
     assert actual.size == expected.size, f"{path.name}: size {actual.size} != golden {expected.size}"
     diff = mean_abs_diff(actual, expected)
     assert diff <= tolerance, f"{path.name}: mean abs diff {diff:.2f}; UPDATE_GOLDEN=1 if intended"
+
+
+def font_sizes_used(monkeypatch: pytest.MonkeyPatch, renders) -> list[int]:
+    """Every font size the renderers ask the toolkit for while running ``renders`` (callables)."""
+    from bot.render import toolkit
+
+    sizes: list[int] = []
+    original = toolkit.font
+
+    def recording_font(size: int, bold: bool = False):
+        sizes.append(size)
+        return original(size, bold)
+
+    monkeypatch.setattr(toolkit, "font", recording_font)
+    for render in renders:
+        render()
+    return sizes

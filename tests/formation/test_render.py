@@ -17,7 +17,7 @@ from cogs.formation.data import catalogue
 from cogs.formation.engine import ENGINE
 from cogs.formation.render import WIDTH, render_board, render_card, render_hand
 from tests.formation.helpers import random_steps
-from tests.golden import assert_matches_golden, decode
+from tests.golden import assert_matches_golden, decode, font_sizes_used
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
 MEAN_ABS_DIFF_TOLERANCE = 2.0  # 0-255 scale, averaged over all pixels and channels
@@ -86,16 +86,7 @@ def test_images_are_1000_to_1200_px_wide_and_small():
 
 def test_text_is_never_below_18px(monkeypatch):
     # The toolkit refuses smaller fonts; render everything through a recording font() to be sure.
-    sizes: list[int] = []
-    original = toolkit.font
-
-    def recording_font(size: int, bold: bool = False):
-        sizes.append(size)
-        return original(size, bold)
-
-    monkeypatch.setattr(toolkit, "font", recording_font)
-    for make in CASES.values():
-        make()
+    sizes = font_sizes_used(monkeypatch, CASES.values())
     assert sizes and min(sizes) >= toolkit.MIN_TEXT_PX
 
 

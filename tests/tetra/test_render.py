@@ -24,7 +24,7 @@ from cogs.tetra import cards as catalogue
 from cogs.tetra import render
 from cogs.tetra.engine import ENGINE
 from cogs.tetra.render import render_board, render_card, render_hand
-from tests.golden import assert_matches_golden, decode
+from tests.golden import assert_matches_golden, decode, font_sizes_used
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
 MEAN_ABS_DIFF_TOLERANCE = 2.0  # 0-255 scale, averaged over all pixels and channels
@@ -133,18 +133,9 @@ def test_the_end_of_match_board_is_the_public_board() -> None:
 
 
 def test_text_is_never_below_18px(monkeypatch) -> None:
-    sizes: list[int] = []
-    original = toolkit.font
-
-    def recording_font(size: int, bold: bool = False):
-        sizes.append(size)
-        return original(size, bold)
-
-    monkeypatch.setattr(toolkit, "font", recording_font)
     for cached in (render.public_tile, render.hand_tile, render.hand_detail):
         cached.cache_clear()  # cached tiles would hide their text from the recorder
-    for make in CASES.values():
-        make()
+    sizes = font_sizes_used(monkeypatch, CASES.values())
     assert sizes and min(sizes) >= toolkit.MIN_TEXT_PX
 
 

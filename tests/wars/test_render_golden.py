@@ -19,7 +19,7 @@ from bot.bench import sample_states
 from bot.render import toolkit
 from cogs.wars.engine import ENGINE
 from cogs.wars.render import WIDTH, render_board, render_hand
-from tests.golden import assert_matches_golden, decode
+from tests.golden import assert_matches_golden, decode, font_sizes_used
 from tests.wars.helpers import answer, decision, finish_turn, play, setup_game
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
@@ -177,16 +177,7 @@ def test_images_are_1100_px_wide_and_under_300_kb() -> None:
 
 
 def test_text_is_never_below_18px(monkeypatch: pytest.MonkeyPatch) -> None:
-    sizes: list[int] = []
-    original = toolkit.font
-
-    def recording_font(size: int, bold: bool = False):
-        sizes.append(size)
-        return original(size, bold)
-
-    monkeypatch.setattr(toolkit, "font", recording_font)
-    for make in CASES.values():
-        make()
+    sizes = font_sizes_used(monkeypatch, CASES.values())
     assert sizes and min(sizes) >= toolkit.MIN_TEXT_PX
 
 
