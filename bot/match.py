@@ -130,14 +130,15 @@ class MatchService:
         raise StaleState()
 
     async def resign(self, match_id: int, user_id: int) -> Applied:
-        match = await self._active(match_id)
-        seat = self._seat(match, user_id, None)
-        outcome = Outcome(winner=1 - seat, reason="resign")
-        applied = await self._commit(get_game(match.game), match, seat, (RESIGN,), match.state, [], outcome,
-                                     user_id)
-        if applied is None:
-            return await self.resign(match_id, user_id)
-        return applied
+        for _attempt in range(3):  # a decision landing meanwhile moves the version: resign on the new one
+            match = await self._active(match_id)
+            seat = self._seat(match, user_id, None)
+            outcome = Outcome(winner=1 - seat, reason="resign")
+            applied = await self._commit(get_game(match.game), match, seat, (RESIGN,), match.state, [], outcome,
+                                         user_id)
+            if applied is not None:
+                return applied
+        raise StaleState()
 
     async def claim_win(self, match_id: int, user_id: int) -> Applied:
         """The waiting player wins when the seat that owes a decision has let the deadline pass."""

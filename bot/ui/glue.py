@@ -105,10 +105,9 @@ class Glue:
             return None
         return self.bot.get_channel(match.thread_id) or self.bot.get_partial_messageable(match.thread_id)
 
-    async def render(self, function, *args) -> discord.File:
+    async def render(self, filename: str, function, *args) -> discord.File:
         data = await render_off_loop(function, *args)
-        return discord.File(io.BytesIO(data), filename="board.png" if function.__name__ == "render_board"
-                            else "hand.png")
+        return discord.File(io.BytesIO(data), filename=filename)
 
     # ---- challenges -------------------------------------------------------------------------
 
@@ -206,7 +205,7 @@ class Glue:
             return
         game = get_game(match.game)
         board_view = game.engine.reveal_all(match.state) if final else game.engine.view(match.state, None)
-        image = await self.render(game.render_board, board_view, match.locale)
+        image = await self.render("board.png", game.render_board, board_view, match.locale)
         humans = [d.seat for d in pending if d.seat != match.bot_seat]
         if ping and humans and not final:
             prompts = i18n.t("match.your_move", match.locale,
@@ -223,7 +222,7 @@ class Glue:
         locale = await self.stored_locale(user_id, match.locale)
         game = get_game(match.game)
         content, seat_view, controls, _ = build_panel(game, match, seat, locale, names or await self.names(match))
-        image = await self.render(game.render_hand, seat_view, locale)
+        image = await self.render("hand.png", game.render_hand, seat_view, locale)
         if match.thread_id:
             content += "\n" + i18n.t("panel.thread_link", locale, url=self.thread_url(match))
         try:
@@ -297,10 +296,8 @@ class Glue:
         thread = self.thread(match)
         if thread is not None:
             # Every hidden card revealed: each seat's own panel view, now public because the match is over.
-            files = [await self.render(game.render_hand, game.engine.view(match.state, seat), match.locale)
-                     for seat in (0, 1)]
-            for seat, file in enumerate(files):
-                file.filename = f"hand_{seat + 1}.png"
+            files = [await self.render(f"hand_{seat + 1}.png", game.render_hand,
+                                       game.engine.view(match.state, seat), match.locale) for seat in (0, 1)]
             await thread.send(i18n.t("match.final_hands", match.locale, p0=names.seats[0], p1=names.seats[1]),
                               files=files, allowed_mentions=discord.AllowedMentions.none())
 
@@ -313,7 +310,7 @@ class Glue:
         locale = i18n.normalize_locale(interaction.locale)
         game = get_game(match.game)
         content, seat_view, controls, _ = build_panel(game, match, seat, locale, names, page)
-        image = await self.render(game.render_hand, seat_view, locale)
+        image = await self.render("hand.png", game.render_hand, seat_view, locale)
         kwargs = {"view": controls} if controls else {}
         await interaction.followup.send(content[:2000], file=image, ephemeral=True, **kwargs)
 
