@@ -36,7 +36,17 @@ async def serve(api_base: str, gateway_url: str, database: str) -> None:
     await stop.wait()
     await bot.close()
     connection.cancel()
-    print(f"RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.1f}", flush=True)
+    print(f"RSS {peak_rss_mb():.1f}", flush=True)
+
+
+def peak_rss_mb() -> float:
+    """This process's own peak (VmHWM). Not getrusage's ru_maxrss: Linux carries the forking
+    parent's peak across exec into it, so a bot started by a 400 MB benchmark would report 400 MB."""
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 if __name__ == "__main__":
