@@ -116,9 +116,9 @@ class Canvas:
         return encode_png(self.image)
 
 
-# Rendering runs off the event loop on a small pool of its own: two workers use both cores, and few
-# threads keep glibc from growing a malloc arena per thread (measured: RSS 216 MB with the default
-# executor's six threads after 1,800 decisions, against the 200 MB budget).
+# Rendering runs off the event loop on a pool of its own, sized to the 2-core host: a burst of clicks
+# queues renders instead of starting more threads than there are cores to run them, and the default
+# executor stays free for discord.py's own blocking calls.
 RENDER_POOL = concurrent.futures.ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
 
 
