@@ -116,14 +116,15 @@ class MatchService:
             match = await self._active(match_id)
             seat_now = self._seat(match, user_id, seat)
             game = get_game(match.game)
-            decision = decision_for(game.engine.pending(match.state), seat_now)
+            old_pending = game.engine.pending(match.state)
+            decision = decision_for(old_pending, seat_now)
             if decision is None:
                 raise StaleState() if version != match.version else NotYourDecision()
             if version != match.panel_version(seat_now):
                 raise StaleState()
             new_state, events = game.engine.apply(match.state, seat_now, tuple(choice))
             applied = await self._commit(game, match, seat_now, tuple(choice), new_state, events,
-                                         game.engine.outcome(new_state), user_id)
+                                         game.engine.outcome(new_state), user_id, old_pending)
             if applied is not None:
                 return applied
             # Someone else's decision landed first (e.g. the opponent's secret choice): re-check.
@@ -190,10 +191,11 @@ class MatchService:
 
     async def _commit(self, game: GameSpec, match: MatchRow, seat: int, choice: tuple[str, ...],
                       new_state: dict, events: list[Event], outcome: Outcome | None,
-                      user_id: int | None) -> Applied | None:
+                      user_id: int | None, old_pending: list[Decision] | None = None) -> Applied | None:
         now = self.clock()
         engine = game.engine
-        old_pending = engine.pending(match.state)
+        if old_pending is None:
+            old_pending = engine.pending(match.state)
         new_pending = [] if outcome else engine.pending(new_state)
         new_version = match.version + 1
         panels = dict(match.panels)
