@@ -22,7 +22,7 @@ import discord
 from bot import i18n
 from bot.engine import EngineError, StaleState, decision_for
 from bot.games import get_game
-from bot.match import Applied, NotClaimable, NotInMatch, next_timer_at, owing_seats
+from bot.match import CLAIM, RESIGN, Applied, next_timer_at, owing_seats
 from bot.render.toolkit import render_off_loop
 from bot.store import ChallengeRow, MatchRow
 from bot.ui.components import ChallengeButton, ClaimButton, HandButton, button, view_of
@@ -242,10 +242,9 @@ class Glue:
         match = applied.after
         game = get_game(match.game)
         names = await self.names(match)
-        line = public_log(game, applied.events, match.locale, names)
-        if applied.choice and applied.choice[0].startswith("!"):
-            line = ""
-        if not line:
+        platform_move = applied.choice[:1] in ((RESIGN,), (CLAIM,))
+        line = "" if platform_move else public_log(game, applied.events, match.locale, names)
+        if not line and not platform_move:
             line = i18n.t("match.secret_move", match.locale, player=names.seats[applied.seat])
         if applied.finished:
             await self.finish(match, applied, line, names)
@@ -290,7 +289,7 @@ class Glue:
         else:
             result = i18n.t("match.winner", match.locale, winner=f"<@{match.players[outcome.winner]}>",
                             reason=reason)
-        text = f"{line}\n{result}\n{i18n.t('match.revealed', match.locale)}"
+        text = "\n".join(part for part in (line, result, i18n.t("match.revealed", match.locale)) if part)
         await self.post_board(match, text, [], ping=False, final=True)
         game = get_game(match.game)
         thread = self.thread(match)
@@ -404,7 +403,7 @@ class Glue:
         await interaction.response.defer()
         try:
             applied = await self.service.claim_win(int(match_id), interaction.user.id)
-        except (NotClaimable, NotInMatch, EngineError) as error:
+        except EngineError as error:  # NotClaimable, NotInMatch, GameOver, StaleState
             await self.tell_error(interaction, error, locale)
             return
         await self.publish(applied)

@@ -413,3 +413,14 @@ async def test_a_secret_decision_is_announced_by_dm_only_and_the_other_side_sees
     hand = world.fake.find_component(post, custom_id_prefix="dt:h:")
     panel = (await table.click(world.alice, post, hand["custom_id"])).messages[-1]
     assert "Waiting for the opponent." in panel.content and "bob" not in panel.content
+
+
+async def test_the_result_of_a_resignation_is_not_logged_as_a_move(table: Table):
+    world = table.world
+    await table.start()
+    record = await world.fake.slash(world.bob, world.guild, table.thread(), "resign")
+    await table.settle()
+    confirm = world.fake.find_component(record.messages[0], custom_id_prefix="dt:r:")
+    await table.click(world.bob, record.messages[0], confirm["custom_id"])
+    result = [m for m in table.thread_messages() if "wins" in m.content][-1]
+    assert result.content.startswith("🏆") and "made a choice" not in result.content
