@@ -17,7 +17,7 @@ from bot.cards import Card
 from bot.engine import Engine
 
 # Game ids in menu order. A game is listed here once its package exists.
-GAME_IDS: tuple[str, ...] = ("formation", "wars", "tetra")
+GAME_IDS: tuple[str, ...] = ("formation", "wars", "tetra", "starfall", "afterlife")
 
 View = dict[str, Any]
 
@@ -59,7 +59,10 @@ def get_game(game_id: str) -> GameSpec:
 
 def game_package_exists(game_id: str) -> bool:
     """True once ``cogs/<game>/spec.py`` exists; games still being written are simply not offered."""
-    return importlib.util.find_spec(f"cogs.{game_id}.spec") is not None
+    try:
+        return importlib.util.find_spec(f"cogs.{game_id}.spec") is not None
+    except ModuleNotFoundError:  # the game's package itself does not exist yet
+        return False
 
 
 def playable_game_ids() -> list[str]:

@@ -1,7 +1,9 @@
 """Player-facing text: ``assets/locales/en.toml`` and ``ja.toml``.
 
 Keys are dotted paths into the TOML tables (``lobby.challenge.self``, ``formation.prompt.attack``)
-and values are ``str.format`` templates. A key missing in Japanese falls back to English; a key
+and values are ``str.format`` templates. A game may keep its own strings in
+``assets/locales/<locale>/<game>.toml`` (merged in; a key defined twice is an error), so that games
+written side by side do not edit one shared file. A key missing in Japanese falls back to English; a key
 missing in both raises ``KeyError`` so tests catch it (the locale tests walk every key in use).
 """
 
@@ -22,9 +24,15 @@ DEFAULT_LOCALE = "en"
 
 @cache
 def catalogue(locale: str) -> dict[str, str]:
-    data = tomllib.loads((LOCALE_DIR / f"{locale}.toml").read_text(encoding="utf-8"))
     flat: dict[str, str] = {}
-    _flatten("", data, flat)
+    paths = [LOCALE_DIR / f"{locale}.toml", *sorted((LOCALE_DIR / locale).glob("*.toml"))]
+    for path in paths:
+        part: dict[str, str] = {}
+        _flatten("", tomllib.loads(path.read_text(encoding="utf-8")), part)
+        clash = sorted(set(part) & set(flat))
+        if clash:
+            raise ValueError(f"{path.name}: keys already defined: {clash[:5]}")
+        flat.update(part)
     return flat
 
 
