@@ -1,4 +1,5 @@
-"""``python -m bot`` runs the bot; ``python -m bot demo GAME`` plays an offline match; ``bench`` measures."""
+"""``python -m bot`` runs the bot; ``demo GAME`` plays an offline match; ``bench`` measures; ``selfplay GAME``
+plays engine against engine and prints win rates (bot/selfplay.py)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,14 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--locale", default="en", choices=["en", "ja"])
     bench = sub.add_parser("bench", help="benchmarks: render, decision latency, throughput, memory, start-up")
     bench.add_argument("--quick", action="store_true", help="smaller sample sizes (for a smoke run)")
+    selfplay = sub.add_parser("selfplay", help="self-play over a game's engine: win rates by side and seat")
+    selfplay.add_argument("game")
+    selfplay.add_argument("--policy", default="random", choices=["random", "greedy"])
+    selfplay.add_argument("--matches", type=int, default=600)
+    selfplay.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
+    if args.command == "selfplay":
+        return run_selfplay_command(args.game, args.policy, args.matches, args.seed)
     load_dotenv()
     settings = Settings.from_env()
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -35,6 +43,25 @@ def main(argv: list[str] | None = None) -> int:
 
         return asyncio.run(run_bench(quick=args.quick))
     return run(settings)
+
+
+def run_selfplay_command(game: str, policy: str, matches: int, seed: int) -> int:
+    from bot.games import playable_game_ids
+    from bot.selfplay import SelfPlayError, run_selfplay
+
+    if game not in playable_game_ids():
+        print(f"unknown game {game!r}; one of {', '.join(playable_game_ids())}", file=sys.stderr)
+        return 2
+    if matches < 1:
+        print("--matches must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        report = run_selfplay(game, policy=policy, matches=matches, seed=seed)
+    except SelfPlayError as error:
+        print(str(error), file=sys.stderr)
+        return 2
+    print("\n".join(report.lines()))
+    return 0
 
 
 def run(settings: Settings) -> int:

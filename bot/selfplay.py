@@ -1,0 +1,179 @@
+"""Self-play over a game's engine: the balance yardstick (``python -m bot selfplay GAME``).
+
+Pure and synchronous (no Discord). A game takes part through optional names in
+``cogs/<game>/policy.py``:
+
+* ``greedy(state, decision, rng) -> tuple[str, ...]``: the game's greedy player (needed for
+  ``--policy greedy``);
+* ``side_keys(state) -> tuple[str, str]``: the group key of each seat at the end of a match
+  (Formation's types, TetrAction's characters, a ready-made deck id); without it only the seat lines
+  are printed;
+* ``selfplay_options(index, rng) -> dict[str, str]``: the match options of match ``index``
+  (default ``{}``).
+
+Counting: every match counts once for each side, under that side's key. A win counts 1, a loss 0 and
+a draw one half, so a key's win rate is its share of the points and 50% means even; draws are also
+printed on their own line. A mirror match (both sides with the same key) counts for that key twice,
+once won and once lost. The pairwise lines ``vs <a> <b>`` count only matches of ``a`` against ``b``
+(``a`` != ``b``) from ``a``'s side. Match length is the number of decisions applied.
+
+Seeds: match ``index`` of a run with seed ``S`` is the engine seed ``S * 1_000_003 + index`` and its
+players draw from ``random.Random(f"selfplay:{S}:{index}")``, so a run replays exactly.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from bot.engine import Decision, Engine, State, random_choice
+from bot.games import get_game
+
+POLICIES: tuple[str, ...] = ("random", "greedy")
+MAX_DECISIONS = 100_000  # a guard against an engine that never ends; no real match comes near
+
+Policy = Callable[[State, Decision, random.Random], tuple[str, ...]]
+
+
+class SelfPlayError(Exception):
+    """A game cannot be played this way (no greedy policy, an engine that does not end)."""
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    index: int
+    keys: tuple[str, str] | None
+    winner: int | None  # seat, or None for a draw
+    decisions: int
+
+
+@dataclass
+class Tally:
+    """Points (win 1, draw 1/2) and games of one group."""
+
+    points: float = 0.0
+    games: int = 0
+
+    def add(self, score: float) -> None:
+        self.points += score
+        self.games += 1
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * self.points / self.games if self.games else 0.0
+
+
+@dataclass
+class Report:
+    game: str
+    policy: str
+    matches: int
+    seed: int
+    by_key: dict[str, Tally] = field(default_factory=dict)
+    by_seat: list[Tally] = field(default_factory=lambda: [Tally(), Tally()])
+    pairs: dict[tuple[str, str], Tally] = field(default_factory=dict)
+    draws: int = 0
+    lengths: list[int] = field(default_factory=list)
+
+    def lines(self) -> list[str]:
+        out = [f"selfplay {self.game} policy={self.policy} matches={self.matches} seed={self.seed}"]
+        for key in sorted(self.by_key):
+            tally = self.by_key[key]
+            out.append(f"win_rate {key} {tally.percent:.1f} of {tally.games}")
+        for seat, tally in enumerate(self.by_seat):
+            out.append(f"win_rate seat{seat} {tally.percent:.1f} of {tally.games}")
+        for (a, b) in sorted(self.pairs):
+            tally = self.pairs[(a, b)]
+            out.append(f"vs {a} {b} {tally.percent:.1f} of {tally.games}")
+        out.append(f"draws {self.draws} of {self.matches}")
+        out.append(f"length mean {mean(self.lengths):.1f} p95 {p95(self.lengths)} decisions")
+        return out
+
+
+def mean(values: Sequence[int]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def p95(values: Sequence[int]) -> int:
+    """The nearest-rank 95th percentile."""
+    if not values:
+        return 0
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
+
+
+def policy_module(game: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(f"cogs.{game}.policy")
+    except ModuleNotFoundError as error:
+        if error.name not in (f"cogs.{game}.policy", f"cogs.{game}", "cogs"):
+            raise  # the policy module exists but something it imports does not
+        return None
+
+
+def pick_policy(game: str, policy: str, module: ModuleType | None) -> Policy:
+    if policy == "random":
+        return lambda _state, decision, rng: random_choice(decision, rng)
+    if policy == "greedy":
+        greedy = getattr(module, "greedy", None)
+        if greedy is None:
+            raise SelfPlayError(f"{game} has no greedy policy (cogs/{game}/policy.py: greedy)")
+        return greedy
+    raise SelfPlayError(f"unknown policy {policy!r}; one of {', '.join(POLICIES)}")
+
+
+def play_match(engine: Engine, module: ModuleType | None, policy: Policy, seed: int, index: int) -> MatchResult:
+    rng = random.Random(f"selfplay:{seed}:{index}")
+    options_of = getattr(module, "selfplay_options", None)
+    options: dict[str, str] = dict(options_of(index, rng)) if options_of else {}
+    state = engine.new_game(seed * 1_000_003 + index, options)
+    decisions = 0
+    while engine.outcome(state) is None:
+        pending = engine.pending(state)
+        if not pending:
+            raise SelfPlayError(f"match {index}: no decision pending and no outcome")
+        # Two seats may owe a secret choice at once; either order is legal, so draw one.
+        decision = pending[0] if len(pending) == 1 else pending[rng.randrange(len(pending))]
+        state, _events = engine.apply(state, decision.seat, policy(state, decision, rng))
+        decisions += 1
+        if decisions > MAX_DECISIONS:
+            raise SelfPlayError(f"match {index}: more than {MAX_DECISIONS} decisions")
+    outcome = engine.outcome(state)
+    assert outcome is not None
+    side_keys = getattr(module, "side_keys", None)
+    keys = tuple(side_keys(state)) if side_keys else None
+    return MatchResult(index=index, keys=keys, winner=outcome.winner, decisions=decisions)  # type: ignore[arg-type]
+
+
+def tally(report: Report, result: MatchResult) -> None:
+    scores = (0.5, 0.5) if result.winner is None else (1.0 - result.winner, float(result.winner))
+    report.draws += result.winner is None
+    report.lengths.append(result.decisions)
+    for seat in (0, 1):
+        report.by_seat[seat].add(scores[seat])
+    if result.keys is None:
+        return
+    for seat in (0, 1):
+        mine, theirs = result.keys[seat], result.keys[1 - seat]
+        report.by_key.setdefault(mine, Tally()).add(scores[seat])
+        if mine != theirs:
+            report.pairs.setdefault((mine, theirs), Tally()).add(scores[seat])
+
+
+def run_selfplay(game: str, policy: str = "random", matches: int = 100, seed: int = 0,
+                 on_result: Callable[[MatchResult], Any] | None = None) -> Report:
+    engine = get_game(game).engine
+    module = policy_module(game)
+    player = pick_policy(game, policy, module)
+    report = Report(game=game, policy=policy, matches=matches, seed=seed)
+    for index in range(matches):
+        result = play_match(engine, module, player, seed, index)
+        tally(report, result)
+        if on_result is not None:
+            on_result(result)
+    return report
