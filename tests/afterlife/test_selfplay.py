@@ -1,0 +1,107 @@
+"""Random self-play fuzz: 2,000 complete matches with invariants checked after every decision."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from bot import i18n
+from bot.engine import OPTION_ID_RE, Decision, random_choice
+from cogs.afterlife import cards as C
+from cogs.afterlife import engine as rules
+from tests.afterlife.helpers import card_total
+
+MATCHES = 2000
+FULL_CHECK_MATCHES = 60  # views with perturbed hidden cards after every decision; the rest every 20th
+PASSIVE = ("pass", "end", "noblock", "nocut")
+
+
+def runner_choice(decision: Decision, rng: random.Random) -> tuple[str, ...]:
+    """A random legal answer that leans to acting, so random matches end by life, not by the cap."""
+    active = [o for o in decision.options if o not in PASSIVE and not o.startswith(("retreat:", "send:"))]
+    if active and rng.random() < 0.85:
+        return (rng.choice(active),)
+    return random_choice(decision, rng)
+
+
+def perturbed(state: dict[str, Any], viewer: int | None, rng: random.Random) -> dict[str, Any]:
+    """The same position with every card ``viewer`` may not see replaced or reordered."""
+    other = json.loads(json.dumps(state))
+    pool = list(C.by_id())
+    for seat, p in enumerate(other["players"]):
+        rng.shuffle(p["deck"])
+        p["deck"] = [rng.choice(pool) for _ in p["deck"]]
+        if seat != viewer:
+            p["hand"] = [rng.choice(pool) for _ in p["hand"]]
+            p["bundles"] = [[rng.choice(pool) for _ in b] for b in p["bundles"]]
+    if viewer is None or all(a["seat"] != viewer for a in other["asks"]):
+        other["asks"] = [a for a in other["asks"] if a["seat"] == viewer]
+    other["queue"] = []
+    return other
+
+
+def check_views(state: dict[str, Any], rng: random.Random) -> None:
+    for viewer in (0, 1, None):
+        seen = rules.view(state, viewer)
+        assert seen == rules.view(perturbed(state, viewer, rng), viewer), viewer
+        json.dumps(seen)
+        assert "decision" not in seen or viewer is not None
+    assert json.loads(json.dumps(state)) == state
+
+
+def check_cheap(state: dict[str, Any], events: list) -> None:
+    for seat in (0, 1):
+        p = state["players"][seat]
+        assert card_total(state, seat) == C.DECK_SIZE
+        assert 0 <= p["used"] <= p["cores"] <= 8
+        assert 0 <= p["life"] <= 3000
+    assert state["turn"] <= rules.TURN_LIMIT
+    for event in events:
+        assert i18n.has(event.key), event.key
+        if event.key.endswith(".drew"):
+            assert event.audience is not None  # a draw names its cards only to the drawer
+    pending = rules.pending(state)
+    if state["result"] is None:
+        assert pending, "a decision is always pending until the end"
+        assert len({d.seat for d in pending}) == len(pending)
+        for decision in pending:
+            assert decision.options and all(OPTION_ID_RE.match(o) for o in decision.options)
+            if decision.prompt.endswith(".window"):
+                assert decision.secret and "pass" in decision.options
+    else:
+        assert pending == []
+
+
+def play_match(match: int, rng: random.Random) -> dict[str, Any]:
+    names = list(C.decks())
+    options = {"deck0": ",".join(C.deck_list(names[match % 4])), "deck1": ",".join(C.deck_list(names[match // 4 % 4]))}
+    if match % 7 == 0:
+        options["always_stop1"] = "on"
+    state = rules.new_game(match, options)
+    full = match < FULL_CHECK_MATCHES
+    steps = 0
+    while rules.outcome(state) is None:
+        decision = rng.choice(rules.pending(state))
+        state, events = rules.apply(state, decision.seat, runner_choice(decision, rng))
+        steps += 1
+        check_cheap(state, events)
+        if full or steps % 20 == 0:
+            check_views(state, rng)
+    check_views(state, rng)
+    return state
+
+
+def test_random_self_play_keeps_every_invariant() -> None:
+    reasons: dict[str, int] = {}
+    for match in range(MATCHES):
+        state = play_match(match, random.Random(match))
+        reasons[state["result"]["reason"]] = reasons.get(state["result"]["reason"], 0) + 1
+    assert sum(reasons.values()) == MATCHES
+    assert reasons.get("life", 0) > MATCHES * 0.9, reasons
+
+
+def test_same_seed_and_answers_replay_exactly() -> None:
+    first = play_match(5, random.Random(5))
+    again = play_match(5, random.Random(5))
+    assert first == again
