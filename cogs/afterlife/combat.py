@@ -48,7 +48,11 @@ def task_block(state: State, current: dict[str, Any], events: list[Event]) -> No
         state["combat"] = None
         return
     defender = Z.other(combat["seat"])
-    ask(state, defender, "block", block_options(state, defender), auto=True, attacker=combat["attacker"])
+    options = block_options(state, defender)
+    if options == ["noblock"]:  # nothing can block: the step is skipped, not asked
+        answer_block(state, defender, options, {}, events)
+        return
+    ask(state, defender, "block", options, attacker=combat["attacker"])
 
 
 @answer("block")
@@ -74,7 +78,7 @@ def answer_block(state: State, seat: Seat, choice: list[str], entry: dict[str, A
 def task_order(state: State, current: dict[str, Any], events: list[Event]) -> None:
     combat = state["combat"]
     options = ["order:" + "+".join(p) for p in itertools.permutations(combat["blockers"])]
-    ask(state, combat["seat"], "order", options, auto=True)
+    ask(state, combat["seat"], "order", options)
 
 
 @answer("order")

@@ -40,10 +40,10 @@ def push(state: State, *tasks: dict[str, Any]) -> None:
 
 
 def ask(state: State, seat: Seat, kind: str, options: Sequence[str], *, lo: int = 1, hi: int = 1,
-        secret: bool = False, auto: bool = False, data: dict[str, Any] | None = None, **args: Any) -> None:
-    """Open a question. ``auto``: a single legal option is taken at once (a forced payment or target)."""
+        secret: bool = False, data: dict[str, Any] | None = None, **args: Any) -> None:
+    """Open a question (asked even when only one answer is legal, so the notation never skips a step)."""
     state["asks"].append({"seat": seat, "kind": kind, "options": list(dict.fromkeys(options)), "min": lo, "max": hi,
-                          "secret": secret, "auto": auto, "data": data or {}, "args": args})
+                          "secret": secret, "data": data or {}, "args": args})
 
 
 def ask_for(state: State, seat: Seat) -> dict[str, Any] | None:
@@ -64,10 +64,6 @@ def run(state: State, events: list[Event]) -> None:
         if state["result"] is not None:
             state["asks"] = []
             return
-        forced = [a for a in state["asks"] if a["auto"] and len(a["options"]) == 1]
-        if forced:
-            answer_ask(state, forced[0], list(forced[0]["options"]), events)
-            continue
         if state["asks"]:
             return
         current = state["queue"].pop(0)

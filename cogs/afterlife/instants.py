@@ -111,7 +111,7 @@ def task_pay(state: State, current: dict[str, Any], events: list[Event]) -> None
     if casting["stage"] == "on":
         casting["stage"] = "show"
         if info["type"] == "evolution":
-            ask(state, seat, "sacrifice", [f"on:{u['cid']}" for u in p["field"]], auto=True, card=card)
+            ask(state, seat, "sacrifice", [f"on:{u['cid']}" for u in p["field"]], card=card)
             return
     if casting["stage"] == "show":
         casting["stage"] = "cut"
@@ -120,14 +120,14 @@ def task_pay(state: State, current: dict[str, Any], events: list[Event]) -> None
             for cand in _same_colour(p["hand"], info["colour"]):
                 if free >= info["cost"] or _cut_pool(state, seat, info["colour"], cand):
                     options.append(f"show:{cand}")
-            ask(state, seat, "show", options, auto=True, card=card)
+            ask(state, seat, "show", options, card=card)
             return
     if casting["stage"] == "cut":
         casting["stage"] = "done"
         pool = _cut_pool(state, seat, info["colour"], casting["show"]) if coloured(card) else []
         options = [f"cut:{c}" for c in pool] + (["nocut"] if free >= info["cost"] else [])
         if pool:
-            ask(state, seat, "cut", options, auto=True, card=card)
+            ask(state, seat, "cut", options, card=card)
             return
     finish_payment(state, events)
 
@@ -214,7 +214,7 @@ def task_effect(state: State, current: dict[str, Any], events: list[Event]) -> N
     elif not options:
         events.append(Z.event("no_target", None, seat=seat, card=current["card"]))
     else:
-        ask(state, seat, "target", options, auto=True, data=current, card=current["card"], effect=effect["kind"])
+        ask(state, seat, "target", options, data=current, card=current["card"], effect=effect["kind"])
 
 
 @answer("target")
