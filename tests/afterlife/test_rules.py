@@ -189,15 +189,23 @@ def test_tapped_creatures_cannot_block() -> None:
 
 
 def test_several_blockers_attacker_orders_damage_and_takes_their_sum() -> None:
-    state = board(fields=(["R09"], ["N02", "R01", "N06"]))  # 2000 against 600/400, 600/400, 1300/1400
+    state = board(fields=(["R13"], ["N02", "R01", "B06"]))
     state, _ = play(state, "attack:c1", "block:c2+c3+c4")
     d = decision(state)
     assert d.seat == 0 and d.prompt == "afterlife.prompt.order" and len(d.options) == 6
     state, events = play(state, "order:c4+c2+c3")
-    # c4 takes 1400 (lethal), c2 takes 400, c3 the remaining 200 and survives; the attacker takes 2500.
-    assert keys(events).count("destroyed") == 3
-    assert unit(state, "c3")["damage"] == 200
-    assert "R09" in state["players"][0]["grave"]
+    # Each blocker in order takes what destroys it; the last takes the rest. The attacker takes the sum.
+    power = C.info("R13")["power"]
+    first = min(power, C.info("B06")["toughness"])
+    second = min(power - first, C.info("N02")["toughness"])
+    third = power - first - second
+    assert (first, second, third) == (C.info("B06")["toughness"], C.info("N02")["toughness"], third) and third > 0
+    grave = state["players"][1]["grave"]
+    assert "B06" in grave and "N02" in grave
+    assert ("R01" in grave) == (third >= C.info("R01")["toughness"])
+    back = sum(C.info(c)["power"] for c in ("N02", "R01", "B06"))
+    assert (back >= C.info("R13")["toughness"]) == ("R13" in state["players"][0]["grave"])
+    assert [e.args["amount"] for e in events if e.key.endswith("creature_damaged")] == [first, second, third, back]
 
 
 def test_retreat_sends_to_grave_and_triggers_only_retreat_effects() -> None:
@@ -517,14 +525,15 @@ def test_turn_limit_higher_life_wins() -> None:
 def test_growth_counts_the_afterlife() -> None:
     state = board(fields=(["G11"], []))
     state["players"][0]["afterlife"] = ["N02"] * 3
-    assert rules.view(state, None)["players"][0]["field"][0]["power"] == 1600 + 600
+    growth = C.effects("G11", "static")[0]["amount"]
+    assert rules.view(state, None)["players"][0]["field"][0]["power"] == C.info("G11")["power"] + 3 * growth
 
 
 def test_requiem_deals_damage_per_afterlife_card() -> None:
     state = board(hands=(["N19"], []))
     state["players"][0]["afterlife"] = ["N02"] * 4
     state, _ = play(state, "play:N19")
-    assert state["players"][1]["life"] == 2600
+    assert state["players"][1]["life"] == 3000 - 4 * C.effects("N19", "play")[0]["amount"]
 
 
 def test_revive_summons_from_the_afterlife() -> None:
