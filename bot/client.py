@@ -72,6 +72,7 @@ class DuelTable(commands.Bot):
         await self.tree.set_translator(CommandTranslator())
         await self.load_extension("cogs.lobby")
         await self.load_extension("cogs.cards")
+        await self.load_extension("cogs.decks")
         for game_id in playable_game_ids():
             # Every game gets the same cog (bot/gamecog.py) around its own GameSpec.
             await self.add_cog(GameCog(self, game_id))

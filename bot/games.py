@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any
 
 from bot.cards import Card
+from bot.decks import DeckRule
 from bot.engine import Engine
 
 # Game ids in menu order. A game is listed here once its package exists.
@@ -35,6 +36,8 @@ class GameSpec:
     render_card: Callable[[Card, str], bytes] | None = None
     # arg name -> how to localize it in prompts/events, e.g. {"card": card_name}
     arg_formatters: Mapping[str, Callable[[Any, str], str]] | None = None
+    # Games played with a deck declare its rule; the engine then takes options deck0 / deck1.
+    deck_rule: DeckRule | None = None
 
 
 # Games registered at run time (the platform tests' tiny game); looked up before the packages.

@@ -34,6 +34,26 @@ class ChallengeRow:
     created_at: float
     expires_at: float
     match_id: int | None
+    challenger_deck: str | None = None  # the engine's deck0 option, copied at challenge time
+
+
+@dataclass(frozen=True)
+class DeckRow:
+    id: int
+    user_id: int
+    game: str
+    name: str
+    cards: dict[str, int]
+    created_at: float
+    updated_at: float
+
+
+class DeckLimitReached(Exception):
+    pass
+
+
+class DeckNameTaken(Exception):
+    pass
 
 
 @dataclass(frozen=True)
@@ -145,12 +165,13 @@ class Store:
 
     async def create_challenge(self, *, guild_id: int, channel_id: int, game: str, options: dict[str, str],
                                days: int, locale: str, challenger_id: int, opponent_id: int,
-                               now: float, expires_at: float) -> int:
+                               now: float, expires_at: float, challenger_deck: str | None = None) -> int:
         cursor = await self.db.execute(
             "INSERT INTO challenges (guild_id, channel_id, game, options, days, locale, challenger_id,"
-            " opponent_id, status, created_at, expires_at) VALUES (?,?,?,?,?,?,?,?, 'open', ?, ?)",
+            " opponent_id, status, created_at, expires_at, challenger_deck)"
+            " VALUES (?,?,?,?,?,?,?,?, 'open', ?, ?, ?)",
             (guild_id, channel_id, game, json.dumps(options), days, locale, challenger_id, opponent_id,
-             now, expires_at),
+             now, expires_at, challenger_deck),
         )
         return cursor.lastrowid
 
@@ -337,6 +358,76 @@ class Store:
             raise ValueError(name)
         await self.db.execute("INSERT OR IGNORE INTO guild_settings (guild_id) VALUES (?)", (guild_id,))
         await self.db.execute(f"UPDATE guild_settings SET {name} = ? WHERE guild_id = ?", (value, guild_id))
+
+    # ---- decks --------------------------------------------------------------------------------
+
+    async def list_decks(self, user_id: int, game: str | None = None) -> list[DeckRow]:
+        sql = "SELECT * FROM decks WHERE user_id = ?" + (" AND game = ?" if game else "")
+        params = (user_id, game) if game else (user_id,)
+        async with self.db.execute(sql + " ORDER BY updated_at DESC, id DESC", params) as cursor:
+            return [_deck(row) for row in await cursor.fetchall()]
+
+    async def get_deck(self, user_id: int, name: str) -> DeckRow | None:
+        async with self.db.execute("SELECT * FROM decks WHERE user_id = ? AND name = ?", (user_id, name)) as cursor:
+            row = await cursor.fetchone()
+        return _deck(row) if row else None
+
+    async def get_deck_by_id(self, user_id: int, deck_id: int) -> DeckRow | None:
+        async with self.db.execute("SELECT * FROM decks WHERE user_id = ? AND id = ?", (user_id, deck_id)) as cursor:
+            row = await cursor.fetchone()
+        return _deck(row) if row else None
+
+    async def create_deck(self, *, user_id: int, game: str, name: str, cards: dict[str, int], now: float,
+                          limit: int) -> DeckRow:
+        """Insert a deck; the count check and the insert are one transaction, so two concurrent
+        creations cannot pass the limit together. Raises DeckLimitReached or DeckNameTaken."""
+        async with self.transaction_lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                async with self.db.execute("SELECT COUNT(*) FROM decks WHERE user_id = ?", (user_id,)) as cursor:
+                    if (await cursor.fetchone())[0] >= limit:
+                        raise DeckLimitReached()
+                try:
+                    cursor = await self.db.execute(
+                        "INSERT INTO decks (user_id, game, name, cards, created_at, updated_at) VALUES (?,?,?,?,?,?)",
+                        (user_id, game, name, json.dumps(cards, sort_keys=True), now, now))
+                except aiosqlite.IntegrityError as error:
+                    raise DeckNameTaken() from error
+                deck_id = cursor.lastrowid
+                await self.db.execute("COMMIT")
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+        return await self.get_deck_by_id(user_id, deck_id)
+
+    async def save_deck_cards(self, user_id: int, deck_id: int, cards: dict[str, int], now: float) -> bool:
+        async with self.transaction_lock:  # never inside another coroutine's open transaction
+            cursor = await self.db.execute(
+                "UPDATE decks SET cards = ?, updated_at = ? WHERE id = ? AND user_id = ?",
+                (json.dumps(cards, sort_keys=True), now, deck_id, user_id))
+        return cursor.rowcount == 1
+
+    async def rename_deck(self, user_id: int, deck_id: int, name: str, now: float) -> bool:
+        """False if the name is taken by another of the user's decks."""
+        async with self.transaction_lock:
+            try:
+                cursor = await self.db.execute(
+                    "UPDATE decks SET name = ?, updated_at = ? WHERE id = ? AND user_id = ?",
+                    (name, now, deck_id, user_id))
+            except aiosqlite.IntegrityError:
+                return False
+        return cursor.rowcount == 1
+
+    async def delete_deck(self, user_id: int, deck_id: int) -> bool:
+        async with self.transaction_lock:
+            cursor = await self.db.execute("DELETE FROM decks WHERE id = ? AND user_id = ?", (deck_id, user_id))
+        return cursor.rowcount == 1
+
+
+def _deck(row: aiosqlite.Row) -> DeckRow:
+    data = dict(row)
+    data["cards"] = json.loads(data["cards"])
+    return DeckRow(**data)
 
 
 def _statements(sql: str) -> list[str]:

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import random
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot import i18n
+from bot.decks import deck_option, ready_decks
 from bot.engine import MatchOption
 from bot.games import get_game, playable_game_ids
 from bot.i18n import cmd
 from bot.ui.components import ResignButton, button, view_of
+from cogs.decks import pick_choices, pick_deck
 
 HOUR = 3600.0
 
@@ -53,13 +57,14 @@ class Lobby(commands.Cog):
         days=cmd("commands.challenge.days", "Days allowed per move (1-14, default 3)"),
         rules=cmd("commands.challenge.rules", "Game options, e.g. level=wizard"),
         language=cmd("commands.challenge.language", "Language of the match thread and board images"),
+        deck=cmd("commands.challenge.deck", "Your deck, for games played with one (yours or ready-made)"),
     )
     @app_commands.choices(game=game_choices(), language=[
         app_commands.Choice(name="English", value="en"), app_commands.Choice(name="日本語", value="ja")])
     @app_commands.guild_only()
     async def challenge(self, interaction: discord.Interaction, game: str, opponent: discord.User,
                         days: app_commands.Range[int, 1, 14] = 3, rules: str | None = None,
-                        language: str | None = None) -> None:
+                        language: str | None = None, deck: str | None = None) -> None:
         glue = self.bot.glue
         locale = await glue.user_locale(interaction)
         refusal = await self.refusal(interaction, game, opponent, locale)
@@ -73,17 +78,32 @@ class Lobby(commands.Cog):
             await glue.tell(interaction, i18n.t("challenge.bad_rules", locale, part=str(error),
                                                 valid=describe_options(spec.engine.match_options)))
             return
+        challenger_deck = None
+        if spec.deck_rule is not None:
+            if not deck:
+                ready = ", ".join(f"`{d.id}`" for d in ready_decks(game, spec.deck_rule))
+                await glue.tell(interaction, i18n.t("decks.pick_required", locale,
+                                                    game=i18n.t(f"games.{game}", locale), ready=ready or "-"))
+                return
+            challenger_deck, refusal = await pick_deck(self.bot, interaction.user.id, game, deck, locale)
+            if challenger_deck is None:
+                await glue.tell(interaction, refusal)
+                return
         settings = await self.bot.store.guild_settings(interaction.guild_id)
         match_locale = language or settings.get("locale") or i18n.normalize_locale(interaction.guild_locale)
         game_name = i18n.t(f"games.{game}", match_locale)
         if opponent.id == self.bot.user.id:
+            if challenger_deck is not None:
+                # The bot plays a ready-made deck; a seeded pick keeps demos reproducible.
+                bot_deck = random.Random(self.bot.new_seed()).choice(ready_decks(game, spec.deck_rule))
+                options = options | {"deck0": challenger_deck, "deck1": deck_option(bot_deck.cards)}
             await self.start_against_bot(interaction, game, options, days, match_locale, game_name)
             return
         now = self.bot.clock()
         challenge_id = await self.bot.store.create_challenge(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id, game=game, options=options,
             days=days, locale=match_locale, challenger_id=interaction.user.id, opponent_id=opponent.id,
-            now=now, expires_at=now + self.bot.settings.challenge_ttl_hours * HOUR)
+            now=now, expires_at=now + self.bot.settings.challenge_ttl_hours * HOUR, challenger_deck=challenger_deck)
         text = i18n.t("challenge.posted", match_locale, challenger=interaction.user.mention,
                       opponent=opponent.mention, game=game_name, days=days,
                       rules=describe_chosen(options) or "-",
@@ -137,6 +157,17 @@ class Lobby(commands.Cog):
                    for choice in option.choices]
         current = current.lower().strip()
         return [app_commands.Choice(name=c, value=c) for c in choices if current in c.lower()][:25]
+
+    @challenge.autocomplete("deck")
+    async def deck_autocomplete(self, interaction: discord.Interaction, current: str):
+        game = getattr(interaction.namespace, "game", None)
+        if game not in playable_game_ids() or get_game(game).deck_rule is None:
+            return []
+        locale = i18n.normalize_locale(interaction.locale)
+        options, _ = await pick_choices(self.bot, interaction.user.id, game, locale)
+        wanted = current.casefold().strip()
+        return [app_commands.Choice(name=option.label, value=option.value) for option in options
+                if wanted in option.label.casefold()][:25]
 
     @app_commands.command(name="games", description=cmd("commands.games.description",
                                                          "List your active matches and whose turn it is"))

@@ -7,14 +7,16 @@ import pytest
 from bot import i18n
 from bot.games import register_game
 from bot.store import Store
+from tests.platform import tinydeck
 from tests.platform.tinygame import STRINGS, TINY
 
 pytest_plugins = ["bot.fakediscord.pytest_fixtures"]
 
 # Registered at import time, before any test module imports the cogs (their game menus are built then).
 register_game(TINY)
+register_game(tinydeck.TINYDECK)
 for _locale in i18n.LOCALES:
-    i18n.register_strings(_locale, STRINGS)
+    i18n.register_strings(_locale, STRINGS | tinydeck.STRINGS)
 
 
 @pytest.fixture

@@ -12,6 +12,8 @@ custom_id alone. The ids carry what a click needs (match id, the seat's panel ve
     dt:w:<match>                        claim the win after the opponent's deadline
     dt:r:<match>                        confirm /resign
     dt:ch:<accept|decline|cancel>:<id>  challenge buttons
+    dt:cd:<challenge>                   the opponent's private deck pick when accepting (select)
+    dt:dd:<deck>                        confirm /deck delete
 
 Callbacks hand the parsed fields to ``client.glue`` (``bot/ui/glue.py``); nothing happens here.
 """
@@ -79,8 +81,16 @@ class ChallengeButton(_Routed, template=r"dt:ch:(?P<action>accept|decline|cancel
     handler = "on_challenge"
 
 
+class ChallengeDeckSelect(_Routed, template=r"dt:cd:(?P<challenge_id>\d{1,15})"):
+    handler = "on_challenge_deck"
+
+
+class DeckDeleteButton(_Routed, template=r"dt:dd:(?P<deck_id>\d{1,15})"):
+    handler = "on_deck_delete"
+
+
 DYNAMIC_ITEMS = (OptionButton, OptionSelect, PageButton, ConfirmButton, HandButton, ClaimButton, ResignButton,
-                 ChallengeButton)
+                 ChallengeButton, ChallengeDeckSelect, DeckDeleteButton)
 
 
 def button(kind: type[_Routed], custom_id: str, label: str, *, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
@@ -97,6 +107,11 @@ def select(custom_id: str, placeholder: str, options: list[discord.SelectOption]
     item = discord.ui.Select(custom_id=custom_id, placeholder=placeholder[:150], options=options,
                              min_values=min_values, max_values=max_values, row=row)
     return OptionSelect(item)
+
+
+def deck_select(challenge_id: int, placeholder: str, options: list[discord.SelectOption]) -> ChallengeDeckSelect:
+    item = discord.ui.Select(custom_id=f"dt:cd:{challenge_id}", placeholder=placeholder[:150], options=options[:25])
+    return ChallengeDeckSelect(item)
 
 
 def view_of(*items: discord.ui.Item) -> discord.ui.View:

@@ -25,7 +25,7 @@ from bot.games import get_game
 from bot.match import CLAIM, RESIGN, Applied, next_timer_at, owing_seats
 from bot.render.toolkit import render_off_loop
 from bot.store import ChallengeRow, MatchRow
-from bot.ui.components import ChallengeButton, ClaimButton, HandButton, button, view_of
+from bot.ui.components import ChallengeButton, ClaimButton, HandButton, button, deck_select, view_of
 from bot.ui.panel import Names, build_panel, public_log
 
 if TYPE_CHECKING:
@@ -135,30 +135,92 @@ class Glue:
                                                     allowed_mentions=discord.AllowedMentions.none())
             return
         await interaction.response.defer()
-        limit = self.bot.settings.max_active_matches
-        if await self.store.count_active(user_id) >= limit:
-            await self.tell(interaction, i18n.t("challenge.too_many_self", locale, limit=limit))
+        if await self.refuse_over_limit(interaction, challenge, locale):
             return
-        if await self.store.count_active(challenge.challenger_id) >= limit:
-            # The challenger started other matches while this challenge waited.
-            await self.tell(interaction, i18n.t("challenge.too_many_opponent", locale, limit=limit,
-                                                opponent=f"<@{challenge.challenger_id}>"))
+        if get_game(challenge.game).deck_rule is not None:
+            # Deck games: the opponent picks privately; the match starts from that pick.
+            await self.offer_deck_pick(interaction, challenge, locale)
             return
-        match = await self.service.start(
-            game_id=challenge.game, options=challenge.options, seed=self.bot.new_seed(),
-            guild_id=challenge.guild_id, channel_id=challenge.channel_id,
-            players=(challenge.challenger_id, challenge.opponent_id), bot_seat=None, days=challenge.days,
-            locale=challenge.locale, challenge_id=challenge.id,
-        )
+        match = await self.start_challenge(challenge, dict(challenge.options))
         if match is None:
             await self.tell(interaction, i18n.t("challenge.closed", locale))
             return
         await interaction.edit_original_response(
-            content=i18n.t("challenge.accepted", challenge.locale, challenger=f"<@{challenge.challenger_id}>",
-                           opponent=f"<@{challenge.opponent_id}>", game=i18n.t(f"games.{challenge.game}",
-                                                                                challenge.locale)),
-            view=None, allowed_mentions=discord.AllowedMentions.none())
+            content=self.accepted_text(challenge), view=None, allowed_mentions=discord.AllowedMentions.none())
         await self.open_match(match, challenge.message_id)
+
+    async def refuse_over_limit(self, interaction: discord.Interaction, challenge: ChallengeRow,
+                                locale: str) -> bool:
+        limit = self.bot.settings.max_active_matches
+        if await self.store.count_active(interaction.user.id) >= limit:
+            await self.tell(interaction, i18n.t("challenge.too_many_self", locale, limit=limit))
+            return True
+        if await self.store.count_active(challenge.challenger_id) >= limit:
+            # The challenger started other matches while this challenge waited.
+            await self.tell(interaction, i18n.t("challenge.too_many_opponent", locale, limit=limit,
+                                                opponent=f"<@{challenge.challenger_id}>"))
+            return True
+        return False
+
+    def accepted_text(self, challenge: ChallengeRow) -> str:
+        return i18n.t("challenge.accepted", challenge.locale, challenger=f"<@{challenge.challenger_id}>",
+                      opponent=f"<@{challenge.opponent_id}>",
+                      game=i18n.t(f"games.{challenge.game}", challenge.locale))
+
+    async def start_challenge(self, challenge: ChallengeRow, options: dict[str, str]) -> MatchRow | None:
+        return await self.service.start(
+            game_id=challenge.game, options=options, seed=self.bot.new_seed(),
+            guild_id=challenge.guild_id, channel_id=challenge.channel_id,
+            players=(challenge.challenger_id, challenge.opponent_id), bot_seat=None, days=challenge.days,
+            locale=challenge.locale, challenge_id=challenge.id,
+        )
+
+    async def offer_deck_pick(self, interaction: discord.Interaction, challenge: ChallengeRow, locale: str) -> None:
+        """An ephemeral select of the opponent's legal decks: nobody else sees what they pick."""
+        from cogs.decks import (
+            pick_choices,  # the deck cog owns deck lookups; imported late (cog imports glue)
+        )
+
+        options, unusable = await pick_choices(self.bot, interaction.user.id, challenge.game, locale)
+        text = i18n.t("decks.pick_prompt", locale, game=i18n.t(f"games.{challenge.game}", locale))
+        if unusable:
+            text += "\n" + i18n.t("decks.pick_unusable", locale, decks="; ".join(unusable[:5]))
+        await self.tell(interaction, text[:2000], view=view_of(deck_select(
+            challenge.id, i18n.t("decks.pick_placeholder", locale), options)))
+
+    async def on_challenge_deck(self, interaction: discord.Interaction, *, values: list[str],
+                                challenge_id: str) -> None:
+        from cogs.decks import pick_deck
+
+        locale = await self.user_locale(interaction)
+        challenge = await self.store.get_challenge(int(challenge_id))
+        if challenge is None or challenge.status != "open":
+            await self.tell(interaction, i18n.t("challenge.closed", locale))
+            return
+        if interaction.user.id != challenge.opponent_id:
+            await self.tell(interaction, i18n.t("challenge.not_yours", locale))
+            return
+        deck, refusal = await pick_deck(self.bot, interaction.user.id, challenge.game, (values or [""])[0], locale)
+        if deck is None:
+            await self.tell(interaction, refusal)
+            return
+        await interaction.response.defer()
+        if await self.refuse_over_limit(interaction, challenge, locale):
+            return
+        options = dict(challenge.options) | {"deck0": challenge.challenger_deck or "", "deck1": deck}
+        match = await self.start_challenge(challenge, options)
+        if match is None:
+            await self.tell(interaction, i18n.t("challenge.closed", locale))
+            return
+        await interaction.edit_original_response(content=i18n.t("decks.picked", locale), view=None)
+        if challenge.message_id is not None:
+            message = self.bot.get_partial_messageable(challenge.channel_id).get_partial_message(challenge.message_id)
+            await message.edit(content=self.accepted_text(challenge), view=None,
+                               allowed_mentions=discord.AllowedMentions.none())
+        await self.open_match(match, challenge.message_id)
+
+    async def on_deck_delete(self, interaction: discord.Interaction, *, values: list[str], deck_id: str) -> None:
+        await self.bot.get_cog("Decks").confirm_delete(interaction, int(deck_id))
 
     async def open_match(self, match: MatchRow, message_id: int | None) -> MatchRow:
         """Thread from the challenge message, DM check, first board, both panels, bot's first moves."""

@@ -8,7 +8,9 @@ from pathlib import Path
 from bot.autoplay import answer_controls, live_panel, settle
 from bot.client import DuelTable
 from bot.config import Settings
+from bot.decks import ready_decks
 from bot.fakediscord.pytest_fixtures import FakeWorld
+from bot.games import get_game, playable_game_ids
 
 
 def e2e_settings(database: Path, **overrides) -> Settings:
@@ -36,6 +38,10 @@ class Table:
         await settle(self.fake, self.bot)
 
     async def challenge(self, user, opponent, game: str = "tiny", **options):
+        rule = get_game(game).deck_rule if game in playable_game_ids() else None
+        if rule is not None and "deck" not in options:  # deck games: the first ready-made deck
+            options["deck"] = f"ready:{game}:{ready_decks(game, rule)[0].id}"
+        options = {key: value for key, value in options.items() if value is not None}  # deck=None: no deck
         record = await self.fake.slash(user, self.world.guild, self.world.channel, "challenge",
                                        options={"game": game, "opponent": opponent, **options})
         await self.settle()
@@ -46,10 +52,19 @@ class Table:
         await self.settle()
         return record
 
-    async def accept(self, record, opponent):
+    async def accept(self, record, opponent, deck: str | None = None):
+        """Press Accept; in a deck game, then pick ``deck`` (default: the last offered) in the private select."""
         message = record.messages[0]
         button = self.fake.find_component(message, custom_id_prefix="dt:ch:accept:")
-        return await self.click(opponent, message, button["custom_id"])
+        accepted = await self.click(opponent, message, button["custom_id"])
+        picker = next((m for m in accepted.messages if self.fake.find_component(m, custom_id_prefix="dt:cd:")), None)
+        if picker is None:
+            return accepted
+        select = self.fake.find_component(picker, custom_id_prefix="dt:cd:")
+        value = deck or select["options"][-1]["value"]
+        await self.fake.select(opponent, picker, select["custom_id"], [value])
+        await self.settle()
+        return accepted
 
     async def start(self, game: str = "tiny", **options):
         record = await self.challenge(self.world.alice, self.world.bob, game, **options)

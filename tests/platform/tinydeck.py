@@ -1,0 +1,47 @@
+"""A test-only deck game: the tiny game played with a 6-card deck of c1..c9 (3 low, 3 high, at most 2
+copies, c9 banned). It exercises the platform's deck paths without depending on a real game."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from bot.cards import Card
+from bot.decks import DeckRule, ReadyDeck, deck_from_option
+from bot.games import GameSpec
+from tests.platform.tinygame import TinyEngine, label, render
+
+CARDS = [Card(game="tinydeck", id=f"c{n}", name_en=f"Stone {n}", name_ja=f"石{n}", text_en=f"Worth {n}.",
+              text_ja=f"{n}点。", kind="stone", source="authored", aliases=(str(n),),
+              stats={"band": "low" if n <= 4 else "high", "cost": n})
+         for n in range(1, 10)]
+
+READY = [
+    ReadyDeck(game="tinydeck", id="ladder", name_en="Ladder", name_ja="はしご", style_en="one of each",
+              style_ja="一枚ずつ", cards={"c1": 1, "c2": 1, "c3": 1, "c5": 1, "c6": 1, "c7": 1}),
+    ReadyDeck(game="tinydeck", id="twins", name_en="Twins", name_ja="ふたご", style_en="pairs", style_ja="二枚ずつ",
+              cards={"c1": 2, "c4": 1, "c8": 2, "c5": 1}),
+]
+
+RULE = DeckRule(size=6, copy_limit=2, group_field="band", group_counts={"low": 3, "high": 3}, cost_field="cost",
+                banned=frozenset({"c9"}), ready=lambda: list(READY))
+
+
+class TinyDeckEngine(TinyEngine):
+    game_id = "tinydeck"
+
+    def new_game(self, seed: int, options: Mapping[str, str]) -> dict:
+        state = super().new_game(seed, {key: value for key, value in options.items() if not key.startswith("deck")})
+        decks = [deck_from_option(options.get(f"deck{seat}") or "c1,c2,c3,c5,c6,c7") for seat in (0, 1)]
+        for deck in decks:
+            if sum(deck.values()) != RULE.size:
+                raise ValueError("a tinydeck deck has 6 cards")
+        state["decks"] = decks
+        state["hands"] = [sorted(int(card[1:]) for card in deck) for deck in decks]
+        state["hands"] = [sorted(set(hand)) for hand in state["hands"]]
+        return state
+
+
+TINYDECK = GameSpec(game_id="tinydeck", engine=TinyDeckEngine(), render_board=render, render_hand=render,
+                    option_label=label, cards=lambda: list(CARDS), deck_rule=RULE)
+
+STRINGS = {"games.tinydeck": "Tiny deck", "commands.game.tinydeck": "Tiny deck"}
