@@ -276,7 +276,7 @@ def player_view(state: State, owner: Seat, viewer: Seat | None) -> dict[str, Any
         "life": p["life"], "cores": p["cores"], "cores_used": p["used"], "deck_count": len(p["deck"]),
         "hand_count": len(p["hand"]) + len(p["public"]), "public": list(p["public"]), "grave": list(p["grave"]),
         "afterlife": list(p["afterlife"]), "field": [public_unit(state, owner, u) for u in p["field"]],
-        "drew3": p["drew3"], "picked": p["pick"] is not None,
+        "drew3": p["drew3"], "picked": p["pick"] is not None, "bundle_count": len(p["bundles"]),
     }
     if viewer == owner:
         shown["hand"] = list(p["hand"])
