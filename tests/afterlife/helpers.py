@@ -21,7 +21,7 @@ def started(seed: int = 1, **options: str) -> State:
 def board(*, active: int = 0, turn: int = 5, hands: tuple[list[str], list[str]] = ([], []),
           fields: tuple[list[str], list[str]] = ([], []), cores: tuple[int, int] = (8, 8),
           decks: tuple[list[str], list[str]] | None = None, afterlife: tuple[list[str], list[str]] = ([], []),
-          start: str = "main", **options: str) -> State:
+          public: tuple[list[str], list[str]] = ([], []), start: str = "main", **options: str) -> State:
     """A state in ``active``'s main phase (or at ``start``) with exactly the given zones.
 
     Creatures on a field are untapped, not summoning-sick, ids ``c1``, ``c2``... in order.
@@ -33,7 +33,7 @@ def board(*, active: int = 0, turn: int = 5, hands: tuple[list[str], list[str]] 
     state["active"] = active
     for seat in (0, 1):
         p = state["players"][seat]
-        p.update(hand=list(hands[seat]), public=[], grave=[], afterlife=list(afterlife[seat]), field=[], bundles=[], pick=0,
+        p.update(hand=list(hands[seat]), public=list(public[seat]), grave=[], afterlife=list(afterlife[seat]), field=[], bundles=[], pick=0,
                  cores=cores[seat], used=0, deck=list(decks[seat]) if decks else ["N02"] * 10)
         for card in fields[seat]:
             cid = Z.enter_field(state, seat, card, [], sick=False)

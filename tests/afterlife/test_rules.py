@@ -112,10 +112,13 @@ def test_core_not_added_at_eight() -> None:
 
 
 def test_cores_refreshed_at_turn_start() -> None:
-    state = board(cores=(5, 5), start="cores")
+    state = board(active=1, cores=(5, 5))
     state["players"][0]["used"] = 4
-    state = board(cores=(5, 5), start="cores")
+    state, _ = play(state, "end")
+    assert state["players"][0]["used"] == 4  # still used while the draw and send are decided
+    state, events = play(state, "pass")
     assert state["players"][0]["used"] == 0 and state["players"][0]["cores"] == 6
+    assert "cores" in keys(events)
 
 
 # --- main phase --------------------------------------------------------------------------------
@@ -285,16 +288,10 @@ def test_public_cost_that_cannot_be_paid_forbids_the_card() -> None:
 
 
 def test_already_public_card_cannot_pay_a_public_cost() -> None:
-    state = board(hands=(["R13", "R15"], []))
-    state["players"][0]["hand"].remove("R15")
-    state["players"][0]["public"].append("R15")
-    state = board(hands=(["R13"], []))
-    state["players"][0]["public"] = ["R15"]
-    state["queue"] = [{"do": "main"}]
-    state["asks"] = []
-    from cogs.afterlife.flow import run
-    run(state, [])
+    state = board(hands=(["R13"], []), public=(["R15"], []))
     assert "play:R13" not in decision(state).options
+    state = board(hands=(["R13", "R09"], []), public=(["R15"], []))
+    assert "play:R13" in decision(state).options
 
 
 def test_cost_reduction_sends_a_same_colour_card_to_the_grave_for_one_less() -> None:
@@ -569,7 +566,8 @@ def test_view_hides_hands_and_deck_order_but_keeps_counts() -> None:
     for viewer in (None, 1):
         seen = rules.view(state, viewer)["players"][0]
         assert "hand" not in seen and "deck" not in seen
-        assert seen["hand_count"] == len(state["players"][0]["hand"]) and seen["deck_count"] == 20 - 1 or True
+        assert seen["hand_count"] == len(state["players"][0]["hand"]) + len(state["players"][0]["public"])
+        assert seen["deck_count"] == len(state["players"][0]["deck"])
     assert rules.view(state, 0)["players"][0]["hand"] == state["players"][0]["hand"]
     assert "decision" not in rules.view(state, None)
 
@@ -579,3 +577,63 @@ def test_apply_never_mutates_its_input() -> None:
     before = json.dumps(state, sort_keys=True)
     rules.apply(state, 0, ("attack:c1",))
     assert json.dumps(state, sort_keys=True) == before
+
+
+# --- rulings -------------------------------------------------------------------------------------
+
+
+def test_ruling_first_player_draws_on_turn_one() -> None:
+    state = started(11)
+    assert len(state["players"][state["first"]]["hand"]) == 6
+    assert len(state["players"][1 - state["first"]]["hand"]) == 5
+
+
+def test_ruling_a_public_copy_is_used_first() -> None:
+    state = board(hands=(["N02"], []), public=(["N02"], []))
+    state, events = play(state, "play:N02")
+    assert state["players"][0]["public"] == [] and state["players"][0]["hand"] == ["N02"]
+    assert events[0].args["from_public"] is True
+
+
+def test_ruling_evolution_does_not_inherit_damage() -> None:
+    state = board(hands=(["R24"], []), fields=(["N10"], []))
+    unit(state, "c1")["damage"] = 1000
+    state, _ = play(state, "play:R24", "on:c1")
+    assert unit(state, "c2")["damage"] == 0 and "N10" in state["players"][0]["grave"]
+
+
+def test_ruling_blocking_does_not_tap() -> None:
+    state = board(fields=(["N02"], ["N10"]))
+    state, _ = play(state, "attack:c1", "block:c2")
+    assert unit(state, "c2")["tapped"] is False
+
+
+def test_ruling_at_most_four_blockers() -> None:
+    state = board(fields=(["R17"], ["N02"] * 5))
+    state, _ = play(state, "attack:c1")
+    sizes = {len(o.split(":")[1].split("+")) for o in decision(state).options if o.startswith("block:")}
+    assert sizes == {1, 2, 3, 4}
+
+
+def test_ruling_attack_window_asks_the_defender_then_the_attacker() -> None:
+    state = board(hands=(["G18"], ["R18"]), fields=(["R09"], []))
+    state, _ = play(state, "attack:c1")
+    assert decision(state).seat == 1
+    state, _ = play(state, "pass")
+    assert decision(state).seat == 0 and decision(state).args["timing"] == "attack"
+
+
+def test_ruling_use_window_opens_with_the_creature_on_the_field() -> None:
+    state = board(hands=(["N02"], ["R20"]))
+    state, _ = play(state, "play:N02")
+    assert [u["card"] for u in state["players"][0]["field"]] == ["N02"]
+    assert decision(state).args["timing"] == "use"
+
+
+def test_ruling_instant_player_is_asked_again_after_it_resolves() -> None:
+    state = board(hands=(["N10"], ["R20", "R20"]))
+    state, _ = play(state, "play:N10", "play:R20")
+    assert decision(state).prompt == "afterlife.prompt.cut"
+    state, _ = play(state, "nocut", "target:c1")
+    d = decision(state)
+    assert d.seat == 1 and d.args["timing"] == "use" and "play:R20" in d.options
