@@ -45,3 +45,32 @@ async def click_random(fake: FakeDiscord, user_id: int, message: FakeMessage, rn
         count = rng.randint(control.get("min_values", 1), min(control.get("max_values", 1), len(values)))
         return await fake.select(user_id, message, control["custom_id"], rng.sample(values, count))
     return await fake.click(user_id, message, control["custom_id"])
+
+
+async def challenge_and_accept(fake: FakeDiscord, guild, channel, game_id: str, challenger, opponent,
+                               rng: random.Random, timeout: float = 5.0) -> None:
+    """``/challenge`` and Accept, as two people would. In a deck game the challenger names a ready-made
+    deck and the opponent picks one of the decks offered in their private select, both at random."""
+    from bot.decks import ready_decks  # kept out of import time: the games load their cards lazily
+    from bot.games import get_game
+
+    options = {"game": game_id, "opponent": opponent}
+    rule = get_game(game_id).deck_rule
+    if rule is not None:
+        options["deck"] = f"ready:{game_id}:{rng.choice(ready_decks(game_id, rule)).id}"
+    record = await fake.slash(challenger, guild, channel, "challenge", options=options, timeout=timeout)
+    accept = fake.find_component(record.messages[0], custom_id_prefix="dt:ch:accept:")
+    accepted = await fake.click(opponent, record.messages[0], accept["custom_id"], timeout=timeout)
+    if rule is None:
+        return
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while loop.time() < deadline:  # the private picker follows the deferred Accept
+        for message in accepted.messages:
+            picker = fake.find_component(message, custom_id_prefix="dt:cd:")
+            if picker is not None:
+                value = rng.choice(picker["options"])["value"]
+                await fake.select(opponent, message, picker["custom_id"], [value], timeout=timeout)
+                return
+        await asyncio.sleep(0.02)
+    raise TimeoutError("no deck picker after Accept")

@@ -22,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.autoplay import click_random, live_panel, settle
+from bot.autoplay import challenge_and_accept, click_random, live_panel, settle
 from bot.client import DuelTable
 from bot.demo import demo_settings
 from bot.engine import decision_for, random_choice
@@ -90,11 +90,7 @@ async def bench_decision_latency(game_id: str, clicks: int) -> dict[str, float]:
             rng = random.Random(3)
             async with run_bot(bot, fake):
                 while len(latencies) < clicks:
-                    record = await fake.slash(alice, guild, channel, "challenge",
-                                              options={"game": game_id, "opponent": bob})
-                    await settle(fake, bot)
-                    accept = fake.find_component(record.messages[0], custom_id_prefix="dt:ch:accept:")
-                    await fake.click(bob, record.messages[0], accept["custom_id"])
+                    await challenge_and_accept(fake, guild, channel, game_id, alice, bob, rng)
                     await settle(fake, bot)
                     match = (await bot.store.active_matches_of(alice.id))[-1]
                     thread_id = match.thread_id
@@ -211,10 +207,7 @@ async def bench_bot_process(game_id: str, matches: int, rounds: int) -> dict[str
 
 
 async def _challenge_and_accept(fake: FakeDiscord, guild, channel, game_id: str, challenger, opponent) -> None:
-    record = await fake.slash(challenger, guild, channel, "challenge",
-                              options={"game": game_id, "opponent": opponent}, timeout=60)
-    accept = fake.find_component(record.messages[0], custom_id_prefix="dt:ch:accept:")
-    await fake.click(opponent, record.messages[0], accept["custom_id"], timeout=60)
+    await challenge_and_accept(fake, guild, channel, game_id, challenger, opponent, random.Random(3), timeout=60)
 
 
 async def _click_one(fake: FakeDiscord, pair, clicked: set[int], rng: random.Random) -> int:

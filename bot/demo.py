@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 
 from bot import i18n
-from bot.autoplay import click_random, live_panel, settle
+from bot.autoplay import challenge_and_accept, click_random, live_panel, settle
 from bot.client import DuelTable
 from bot.config import Settings
 from bot.engine import decision_for
@@ -51,10 +51,7 @@ async def play_demo_match(fake: FakeDiscord, game_id: str, seed: int, database: 
     rng = random.Random(seed)
     bot = DuelTable(demo_settings(str(database)), run_timekeeper=False, seed_source=lambda: seed)
     async with run_bot(bot, fake):
-        record = await fake.slash(alice, guild, channel, "challenge", options={"game": game_id, "opponent": bob})
-        challenge = record.messages[0]
-        accept = fake.find_component(challenge, custom_id_prefix="dt:ch:accept:")
-        await fake.click(bob, challenge, accept["custom_id"])
+        await challenge_and_accept(fake, guild, channel, game_id, alice, bob, rng)
         await settle(fake, bot)
         match = (await bot.store.active_matches_of(alice.id))[0]
         users = {0: alice.id, 1: bob.id}

@@ -97,6 +97,7 @@ class MatchService:
                     channel_id: int, players: tuple[int, int], bot_seat: int | None, days: int,
                     locale: str, challenge_id: int | None = None) -> MatchRow | None:
         game = get_game(game_id)
+        options = await self.with_player_preferences(game, options, players, bot_seat)
         state = game.engine.new_game(seed, options)
         now = self.clock()
         deadline = now + days * DAY
@@ -108,6 +109,21 @@ class MatchService:
             challenge_id=challenge_id,
         )
         return await self.store.get_match(match_id) if match_id is not None else None
+
+    async def with_player_preferences(self, game: GameSpec, options: dict[str, str], players: tuple[int, int],
+                                      bot_seat: int | None) -> dict[str, str]:
+        """Fill the seat options that are player preferences (``always_stop0``/``1``) from each player's
+        stored setting; a challenger can never set them for the opponent."""
+        names = {option.name for option in game.engine.match_options}
+        wanted = [seat for seat in (0, 1) if f"always_stop{seat}" in names]
+        if not wanted:
+            return options
+        stops = await self.store.always_stop(players)
+        filled = dict(options)
+        for seat in wanted:
+            on = seat != bot_seat and stops.get(players[seat], False)
+            filled[f"always_stop{seat}"] = "on" if on else "off"
+        return filled
 
     async def decide(self, match_id: int, user_id: int | None, version: int, choice: Sequence[str],
                      seat: int | None = None) -> Applied:

@@ -343,6 +343,18 @@ class Store:
         ) as cursor:
             return {row["user_id"]: row["name"] for row in await cursor.fetchall()}
 
+    async def set_always_stop(self, user_id: int, on: bool, locale: str, now: float) -> None:
+        async with self.transaction_lock:
+            await self.db.execute(
+                "INSERT INTO users (user_id, locale, updated_at, always_stop) VALUES (?,?,?,?) ON CONFLICT (user_id)"
+                " DO UPDATE SET always_stop = excluded.always_stop", (user_id, locale, now, int(on)))
+
+    async def always_stop(self, user_ids: tuple[int, ...]) -> dict[int, bool]:
+        marks = ",".join("?" * len(user_ids))
+        async with self.db.execute(f"SELECT user_id, always_stop FROM users WHERE user_id IN ({marks})",
+                                   user_ids) as cursor:
+            return {row["user_id"]: bool(row["always_stop"]) for row in await cursor.fetchall()}
+
     async def user_locale(self, user_id: int) -> str | None:
         async with self.db.execute("SELECT locale FROM users WHERE user_id = ?", (user_id,)) as cursor:
             row = await cursor.fetchone()

@@ -24,8 +24,17 @@ def game_choices() -> list[app_commands.Choice[str]]:
             for game_id in playable_game_ids()]
 
 
+# Seat options that are each player's own preference (bot/match.py fills them), never challenge rules.
+PLAYER_PREFERENCE_OPTIONS = frozenset({"always_stop0", "always_stop1"})
+
+
+def challenge_options(options: tuple[MatchOption, ...]) -> tuple[MatchOption, ...]:
+    return tuple(option for option in options if option.name not in PLAYER_PREFERENCE_OPTIONS)
+
+
 def parse_rules(text: str | None, options: tuple[MatchOption, ...]) -> dict[str, str]:
     """``level=wizard, x=y`` (or just ``wizard`` when it names one option's choice) -> option dict."""
+    options = challenge_options(options)
     chosen = {option.name: option.default for option in options}
     for part in (text or "").replace(";", ",").split(","):
         part = part.strip()
@@ -76,7 +85,7 @@ class Lobby(commands.Cog):
             options = parse_rules(rules, spec.engine.match_options)
         except ValueError as error:
             await glue.tell(interaction, i18n.t("challenge.bad_rules", locale, part=str(error),
-                                                valid=describe_options(spec.engine.match_options)))
+                                                valid=describe_options(challenge_options(spec.engine.match_options))))
             return
         challenger_deck = None
         if spec.deck_rule is not None:
@@ -153,7 +162,7 @@ class Lobby(commands.Cog):
         game = getattr(interaction.namespace, "game", None)
         if game not in playable_game_ids():
             return []
-        choices = [f"{option.name}={choice}" for option in get_game(game).engine.match_options
+        choices = [f"{option.name}={choice}" for option in challenge_options(get_game(game).engine.match_options)
                    for choice in option.choices]
         current = current.lower().strip()
         return [app_commands.Choice(name=c, value=c) for c in choices if current in c.lower()][:25]
@@ -205,6 +214,19 @@ class Lobby(commands.Cog):
         confirm = view_of(button(ResignButton, f"dt:r:{row.id}", i18n.t("resign.confirm_button", locale),
                                  style=discord.ButtonStyle.danger))
         await glue.tell(interaction, i18n.t("resign.confirm", locale, match_id=row.id), view=confirm)
+
+    @app_commands.command(name="preferences", description=cmd("commands.preferences.description",
+                                                               "Your own settings for every match"))
+    @app_commands.describe(always_stop=cmd("commands.preferences.always_stop",
+                                           "Be asked at every response window, so your pauses reveal nothing"))
+    async def preferences(self, interaction: discord.Interaction, always_stop: bool | None = None) -> None:
+        glue = self.bot.glue
+        locale = await glue.user_locale(interaction)
+        if always_stop is not None:
+            await self.bot.store.set_always_stop(interaction.user.id, always_stop, locale, self.bot.clock())
+        current = (await self.bot.store.always_stop((interaction.user.id,))).get(interaction.user.id, False)
+        await glue.tell(interaction, i18n.t("preferences.current", locale,
+                                            always_stop=i18n.t("settings.on" if current else "settings.off", locale)))
 
     @app_commands.command(name="settings", description=cmd("commands.settings.description",
                                                             "Server settings for Duel Table (admins)"))

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 from bot.cards import Card
 from bot.decks import DeckRule, ReadyDeck, deck_from_option
+from bot.engine import MatchOption
 from bot.games import GameSpec
 from tests.platform.tinygame import TinyEngine, label, render
 
@@ -28,6 +29,9 @@ RULE = DeckRule(size=6, copy_limit=2, group_field="band", group_counts={"low": 3
 
 class TinyDeckEngine(TinyEngine):
     game_id = "tinydeck"
+    # Per-player preferences the platform fills in (as Afterlife's response windows use them).
+    match_options = TinyEngine.match_options + (MatchOption("always_stop0", ("off", "on"), "off"),
+                                                MatchOption("always_stop1", ("off", "on"), "off"))
 
     def new_game(self, seed: int, options: Mapping[str, str]) -> dict:
         state = super().new_game(seed, {key: value for key, value in options.items() if not key.startswith("deck")})
