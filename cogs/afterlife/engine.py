@@ -300,7 +300,8 @@ def build_view(state: State, seat: Seat | None) -> dict[str, Any]:
     if seat is not None:
         own = ask_for(state, seat)
         view["decision"] = None if own is None else {"kind": own["kind"], "options": list(own["options"]),
-                                                     "min": own["min"], "max": own["max"]}
+                                                     "min": own["min"], "max": own["max"],
+                                                     "args": dict(own["args"]), "secret": own["secret"]}
     return view
 
 

@@ -66,11 +66,13 @@ def check_cheap(state: dict[str, Any], events: list) -> None:
         assert pending, "a decision is always pending until the end"
         assert len({d.seat for d in pending}) == len(pending)
         for decision in pending:
+            assert i18n.has(decision.prompt), decision.prompt
             assert decision.options and all(OPTION_ID_RE.match(o) for o in decision.options)
             if decision.prompt.endswith(".window"):
                 assert decision.secret and "pass" in decision.options
     else:
         assert pending == []
+        assert i18n.has(f"afterlife.outcome.{state['result']['reason']}")
 
 
 def play_match(match: int, rng: random.Random) -> dict[str, Any]:
