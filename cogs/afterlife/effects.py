@@ -59,14 +59,14 @@ def scope_en(params: Params) -> str:
     scope = params.get("target", "enemy")
     limit = f" with power {params['max_power']} or less" if "max_power" in params else ""
     return {"enemy": "an opposing creature", "own": "a creature of yours", "any": "a creature",
-            "all_enemy": "each opposing creature", "opponent": "your opponent"}[scope] + limit
+            "all_enemy": "each opposing creature", "opponent": "your opponent", "same": "that creature"}[scope] + limit
 
 
 def scope_ja(params: Params) -> str:
     scope = params.get("target", "enemy")
     limit = f"パワー{params['max_power']}以下の" if "max_power" in params else ""
     return limit + {"enemy": "相手のクリーチャー1体", "own": "自分のクリーチャー1体", "any": "クリーチャー1体",
-                    "all_enemy": "相手のクリーチャーすべて", "opponent": "相手プレイヤー"}[scope]
+                    "all_enemy": "相手のクリーチャーすべて", "opponent": "相手プレイヤー", "same": "そのクリーチャー"}[scope]
 
 
 def targeted(params: Params) -> bool:
@@ -327,7 +327,7 @@ KEYWORD_JA = {"random_search": "ランダムサーチ", "speed_move": "スピー
 def targets(state: State, seat: Seat, effect: Params) -> list[str] | None:
     """Option ids to pick from, or ``None`` when the effect chooses nothing."""
     kind = EFFECTS[effect["kind"]]
-    if kind.targets is None:
+    if kind.targets is None or effect.get("target") == "same":  # "same": the card's previous target
         return None
     if effect["kind"] == "damage" and not targeted(effect):
         return None

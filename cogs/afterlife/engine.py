@@ -69,7 +69,7 @@ def new_game(seed: int, options: Mapping[str, str]) -> State:
     state: State = {
         "game": GAME_ID, "seed": seed, "rng_counter": 0, "turn": 0, "active": 0, "first": 0, "phase": "setup",
         "players": [new_player(decks[s], stops[s]) for s in (0, 1)], "queue": [], "asks": [], "stack": [],
-        "casting": None, "combat": None, "next_cid": 0, "result": None, "moves": 0,
+        "casting": None, "combat": None, "last_target": None, "next_cid": 0, "result": None, "moves": 0,
         "deck_names": [options.get(f"deck_name{s}", "") for s in (0, 1)],
     }
     for seat in (0, 1):

@@ -209,7 +209,13 @@ def task_effect(state: State, current: dict[str, Any], events: list[Event]) -> N
     effect = C.effects(current["card"], current["when"])[current["index"]]
     seat = current["seat"]
     options = E.targets(state, seat, effect)
-    if options is None:
+    if effect.get("target") == "same":
+        last = state["last_target"]
+        if last is None or Z.find(state, last.split(":", 1)[1]) is None:
+            events.append(Z.event("no_target", None, seat=seat, card=current["card"]))
+        else:
+            E.run(state, seat, effect, last, events)
+    elif options is None:
         E.run(state, seat, effect, None, events)
     elif not options:
         events.append(Z.event("no_target", None, seat=seat, card=current["card"]))
@@ -221,6 +227,7 @@ def task_effect(state: State, current: dict[str, Any], events: list[Event]) -> N
 def answer_target(state: State, seat: Seat, choice: list[str], entry: dict[str, Any], events: list[Event]) -> None:
     current = entry["data"]
     effect = C.effects(current["card"], current["when"])[current["index"]]
+    state["last_target"] = choice[0]
     E.run(state, seat, effect, choice[0], events)
 
 

@@ -637,3 +637,12 @@ def test_ruling_instant_player_is_asked_again_after_it_resolves() -> None:
     state, _ = play(state, "nocut", "target:c1")
     d = decision(state)
     assert d.seat == 1 and d.args["timing"] == "use" and "play:R20" in d.options
+
+
+def test_effect_with_same_target_acts_on_the_creature_chosen_before() -> None:
+    state = board(hands=(["R23"], []), fields=(["R09", "N10"], ["G16"]))
+    state, _ = play(state, "attack:c2", "block:c3")
+    assert decision(state).args["timing"] == "battle"
+    state, events = play(state, "play:R23", "target:c2")
+    assert [e.args.get("cid") for e in events if e.key.endswith(("granted", "boosted"))] == ["c2", "c2"]
+    assert unit(state, "c3")["damage"] == C.info("N10")["power"] + 500
