@@ -75,6 +75,24 @@ def check_cheap(state: dict[str, Any], events: list) -> None:
         assert i18n.has(f"afterlife.outcome.{state['result']['reason']}")
 
 
+def public_cards(state: dict[str, Any]) -> set[str]:
+    """Every card id the public view shows anywhere."""
+    text = json.dumps(rules.view(state, None))
+    return {card for card in C.by_id() if f'"{card}"' in text}
+
+
+def check_public_events(before: dict[str, Any], after: dict[str, Any], events: list) -> None:
+    """A public event names only cards the public can see before or after it (a Random Search find is
+    turned face up by the rule itself)."""
+    seen = public_cards(before) | public_cards(after)
+    for event in events:
+        if event.audience is not None or event.key.endswith(".searched"):
+            continue
+        named = [event.args[k] for k in ("card", "shown", "used") if k in event.args]
+        named += list(event.args.get("cards", []))
+        assert {n for n in named if isinstance(n, str)} <= seen, (event.key, named)
+
+
 def play_match(match: int, rng: random.Random) -> dict[str, Any]:
     names = list(C.decks())
     options = {"deck0": ",".join(C.deck_list(names[match % 4])), "deck1": ",".join(C.deck_list(names[match // 4 % 4]))}
@@ -85,9 +103,12 @@ def play_match(match: int, rng: random.Random) -> dict[str, Any]:
     steps = 0
     while rules.outcome(state) is None:
         decision = rng.choice(rules.pending(state))
+        before = state
         state, events = rules.apply(state, decision.seat, runner_choice(decision, rng))
         steps += 1
         check_cheap(state, events)
+        if full:
+            check_public_events(before, state, events)
         if full or steps % 20 == 0:
             check_views(state, rng)
     check_views(state, rng)
