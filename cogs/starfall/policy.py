@@ -1,0 +1,87 @@
+"""Starfall self-play players: a one-turn greedy policy, the deck keys of a match, match options.
+
+``greedy`` looks at the whole rest of the current turn (the decision chain card -> move -> skill ->
+target is short), applies every line of play, scores the position at the end of the turn from the
+deciding seat's side, and answers the first step of the best line. It reads the full state (a
+summon option is judged by the card it would really draw), which is fine for a balance yardstick.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.engine import Decision, State
+from cogs.starfall import cards as catalogue
+from cogs.starfall import engine as rules
+
+WIN_SCORE = 100_000.0
+GRAVE_WEIGHT = 70.0
+CARD_BASE = 25.0
+STAR_RISK = {0: -6.0, 1: 0.0, 2: 0.0, 3: -6.0, 4: -30.0}
+
+
+def card_value(state: State, record: dict[str, Any]) -> float:
+    left = catalogue.hp(record["id"]) - record["dmg"]
+    value = CARD_BASE + left + STAR_RISK.get(record["star"], 0.0)
+    if record["star"] >= 4:  # dies at the next round start unless it spends ★
+        value -= 0.5 * left
+    if record["status"] == "lock":
+        value -= 12.0
+    elif record["status"] == "sick":
+        value -= 0.0 if record["acted"] else 8.0
+    return value
+
+
+def score(state: State, seat: int) -> float:
+    """The position from ``seat``'s side: cards on the field, graves, the result."""
+    result = state["result"]
+    if result is not None:
+        if result["winner"] is None:
+            return 0.0
+        return WIN_SCORE if result["winner"] == seat else -WIN_SCORE
+    total = 0.0
+    for side in (0, 1):
+        player = state["players"][side]
+        mine = sum(card_value(state, rec) for rec in player["field"].values() if rec is not None)
+        mine -= GRAVE_WEIGHT * len(player["grave"])
+        total += mine if side == seat else -mine
+    return total
+
+
+def _best_line(state: State, seat: int, turn_key: tuple[int, int]) -> float:
+    """Best score reachable by ``seat`` before its turn ends."""
+    pending = rules.pending(state)
+    if not pending or pending[0].seat != seat or (state["round"], state["turn_index"]) != turn_key:
+        return score(state, seat)
+    decision = pending[0]
+    return max(_best_line(rules.apply(state, seat, (option,))[0], seat, turn_key)
+               for option in decision.options)
+
+
+def greedy(state: State, decision: Decision, rng: random.Random) -> tuple[str, ...]:
+    seat = decision.seat
+    turn_key = (state["round"], state["turn_index"])
+    scored = []
+    for option in decision.options:
+        after = rules.apply(state, seat, (option,))[0]
+        value = _best_line(after, seat, turn_key)
+        scored.append((value, rng.random(), option))
+    return (max(scored)[2],)
+
+
+def side_keys(state: State) -> tuple[str, str]:
+    """The ready-made deck id each seat plays (``custom`` for any other deck)."""
+    return state["players"][0]["deck_key"], state["players"][1]["deck_key"]
+
+
+def deck_pairs() -> list[tuple[str, str]]:
+    ids = [deck["id"] for deck in catalogue.ready_decks()]
+    return [(a, b) for a in ids for b in ids if a != b]
+
+
+def selfplay_options(index: int, rng: random.Random) -> dict[str, str]:
+    """Every ordered pair of different ready-made decks in turn, so each deck plays each seat."""
+    first, second = deck_pairs()[index % len(deck_pairs())]
+    return {"deck0": ",".join(catalogue.deck_list(catalogue.ready_deck(first))),
+            "deck1": ",".join(catalogue.deck_list(catalogue.ready_deck(second)))}
