@@ -1,0 +1,29 @@
+"""Starfall as the platform sees it (the platform finds ``GAME`` here: challenge menu, /card, /deck, demo).
+
+A deck is 18 cards, 6 of each attribute, no card twice (the book's 4-1); the ready-made decks are
+``assets/starfall/decks.toml``.
+"""
+
+from __future__ import annotations
+
+from bot.decks import DeckRule
+from bot.games import GameSpec
+from cogs.starfall.cards import cards
+from cogs.starfall.engine import ENGINE
+from cogs.starfall.render import render_board, render_card, render_hand
+from cogs.starfall.text import ARG_FORMATTERS, option_label
+
+DECK_RULE = DeckRule(size=18, copy_limit=1, group_field="attribute",
+                     group_counts={"attack": 6, "magic": 6, "trick": 6})
+
+GAME = GameSpec(
+    game_id="starfall",
+    engine=ENGINE,
+    render_board=render_board,
+    render_hand=render_hand,
+    option_label=option_label,
+    cards=cards,
+    render_card=render_card,
+    arg_formatters=ARG_FORMATTERS,
+    deck_rule=DECK_RULE,
+)

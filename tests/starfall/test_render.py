@@ -1,0 +1,198 @@
+"""Starfall images: golden PNGs (with a pixel tolerance), decoding and size, legibility, and the deck
+order (the only hidden information) never reaching a picture.
+
+Regenerate the goldens after a deliberate visual (or rule) change with
+``UPDATE_GOLDEN=1 python -m pytest tests/starfall/test_render.py`` and look at them before committing.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import random
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from bot.bench import sample_states
+from bot.engine import random_choice
+from bot.render import toolkit
+from cogs.starfall import cards as catalogue
+from cogs.starfall import render
+from cogs.starfall.engine import ENGINE
+from cogs.starfall.render import render_board, render_card, render_hand
+from tests.golden import assert_matches_golden, decode, font_sizes_used
+
+GOLDEN_DIR = Path(__file__).resolve().parent / "golden_png"
+SIZE_BUDGET = 300 * 1024
+MAX_H = 900
+LOCALES = ("en", "ja")
+
+
+def play(seed: int, stop: Callable[[dict, int], bool], options: dict | None = None) -> dict:
+    """A seeded random-legal match, stopped at the first position where ``stop(state, moves)`` holds."""
+    rng = random.Random(seed)
+    state = ENGINE.new_game(seed, options or {})
+    moves = 0
+    while ENGINE.outcome(state) is None and not stop(state, moves):
+        (decision,) = ENGINE.pending(state)
+        state, _ = ENGINE.apply(state, decision.seat, random_choice(decision, rng))
+        moves += 1
+    return state
+
+
+def asking(prompt: str, after: int, more_than: int = 1) -> Callable[[dict, int], bool]:
+    def stop(state: dict, moves: int) -> bool:
+        pending = ENGINE.pending(state)
+        return (moves >= after and bool(pending) and pending[0].prompt == f"starfall.prompt.{prompt}"
+                and len(pending[0].options) > more_than)
+    return stop
+
+
+def with_every_chip(state: dict) -> dict:
+    """The same position with a sick, a locked, an acted and an R-effect card, and damage."""
+    state = copy.deepcopy(state)
+    records = [(seat, sq) for seat in (0, 1) for sq, rec in state["players"][seat]["field"].items() if rec]
+    kinds = [{"status": "sick", "dmg": 10}, {"status": "lock"}, {"acted": True, "r": True, "dmg": 20},
+             {"star": 4}]
+    for (seat, sq), change in zip(records, kinds, strict=False):
+        state["players"][seat]["field"][sq].update(change)
+    return state
+
+
+@cache
+def positions() -> dict[str, dict]:
+    """The fixed positions of the goldens."""
+    return {
+        "setup": play(6, lambda state, moves: moves >= 1),
+        "mid": play(3, asking("target", 50)),
+        "chips": with_every_chip(play(8, lambda state, moves: moves >= 45)),
+        "skill": play(3, asking("skill", 40, 2)),
+        "move": play(5, asking("move", 30, 3)),
+        "act": play(6, asking("act", 30)),
+        "final": play(3, lambda state, moves: False),
+    }
+
+
+def seat_to_move(state: dict) -> int:
+    pending = ENGINE.pending(state)
+    return pending[0].seat if pending else 0
+
+
+def board(name: str, locale: str) -> bytes:
+    return render_board(ENGINE.view(positions()[name], None), locale)
+
+
+def panel(name: str, locale: str) -> bytes:
+    state = positions()[name]
+    return render_hand(ENGINE.view(state, seat_to_move(state)), locale)
+
+
+CASES: dict[str, Callable[[], bytes]] = {
+    "board_setup_en": lambda: board("setup", "en"),
+    "board_mid_en": lambda: board("mid", "en"),
+    "board_mid_ja": lambda: board("mid", "ja"),
+    "board_chips_en": lambda: board("chips", "en"),
+    "board_final_ja": lambda: render_board(ENGINE.reveal_all(positions()["final"]), "ja"),
+    "panel_target_en": lambda: panel("mid", "en"),
+    "panel_skill_ja": lambda: panel("skill", "ja"),
+    "panel_move_en": lambda: panel("move", "en"),
+    "panel_act_en": lambda: panel("act", "en"),
+    "panel_place_ja": lambda: panel("setup", "ja"),
+    "card_S05_en": lambda: render_card(catalogue.card("S05"), "en"),
+    "card_S20_ja": lambda: render_card(catalogue.card("S20"), "ja"),
+    "card_S38_en": lambda: render_card(catalogue.card("S38"), "en"),
+}
+
+
+def test_the_golden_positions_are_what_they_claim() -> None:
+    found = positions()
+    assert found["setup"]["phase"] == "setup"
+    assert ENGINE.pending(found["mid"])[0].prompt == "starfall.prompt.target"
+    assert ENGINE.pending(found["skill"])[0].prompt == "starfall.prompt.skill"
+    assert ENGINE.pending(found["move"])[0].prompt == "starfall.prompt.move"
+    assert ENGINE.pending(found["act"])[0].prompt == "starfall.prompt.act"
+    statuses = {rec["status"] for p in found["chips"]["players"] for rec in p["field"].values() if rec}
+    assert {"sick", "lock"} <= statuses
+    assert found["final"]["result"] is not None
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_render_matches_golden_png(name: str) -> None:
+    assert_matches_golden(CASES[name](), GOLDEN_DIR / f"{name}.png")
+
+
+def test_every_png_decodes_with_a_phone_friendly_size() -> None:
+    for name, make in CASES.items():
+        png = make()
+        image = Image.open(io.BytesIO(png))
+        image.load()
+        assert image.format == "PNG" and image.mode in ("RGB", "P"), name
+        width, height = image.size
+        if name.startswith("card_"):
+            assert width == 900 and 600 <= height <= MAX_H, name
+        else:
+            assert width == 1100 and 700 <= height <= MAX_H, name
+        assert len(png) <= SIZE_BUDGET, name
+
+
+def test_every_view_renders_in_both_languages_for_players_and_spectators() -> None:
+    for state in sample_states("starfall", 16, seed=4):
+        for locale in LOCALES:
+            for viewer in (None, 0, 1):
+                assert decode(render_board(ENGINE.view(state, viewer), locale)).size == (1100, render.BOARD_HEIGHT)
+            for viewer in (0, 1):
+                assert decode(render_hand(ENGINE.view(state, viewer), locale)).size == (1100, render.PANEL_HEIGHT)
+
+
+def test_every_card_renders_in_both_languages() -> None:
+    for card in catalogue.cards():
+        for locale in LOCALES:
+            width, height = decode(render_card(card, locale)).size
+            assert width == 900 and 600 <= height <= MAX_H, card.id
+
+
+def test_the_end_of_match_board_is_the_public_board() -> None:
+    final = positions()["final"]
+    assert render_board(ENGINE.reveal_all(final), "en") == render_board(ENGINE.view(final, None), "en")
+
+
+def test_text_is_never_below_18px(monkeypatch) -> None:
+    render.tile_image.cache_clear()  # cached tiles would hide their text from the recorder
+    sizes = font_sizes_used(monkeypatch, CASES.values())
+    assert sizes and min(sizes) >= toolkit.MIN_TEXT_PX
+
+
+def reordered_decks(state: dict) -> dict:
+    """The same position with both decks in another order (the only hidden fact of Starfall)."""
+    twin = copy.deepcopy(state)
+    for player in twin["players"]:
+        player["deck"].reverse()
+        player["deck"].insert(0, player["deck"].pop())
+    return twin
+
+
+def test_the_deck_order_never_reaches_an_image() -> None:
+    for state in (positions()["mid"], positions()["skill"], positions()["act"], positions()["setup"]):
+        twin = reordered_decks(state)
+        assert [p["deck"] for p in twin["players"]] != [p["deck"] for p in state["players"]]
+        for locale in LOCALES:
+            assert render_board(ENGINE.view(state, None), locale) == render_board(ENGINE.view(twin, None), locale)
+            for seat in (0, 1):
+                assert render_hand(ENGINE.view(state, seat), locale) == render_hand(ENGINE.view(twin, seat), locale)
+    # A control: a public fact does change the picture.
+    changed = copy.deepcopy(positions()["mid"])
+    record = next(rec for rec in changed["players"][1]["field"].values() if rec)
+    record["dmg"] += 10
+    assert render_board(ENGINE.view(changed, None), "en") != render_board(ENGINE.view(positions()["mid"], None), "en")
+
+
+def test_pngs_stay_within_300_kb() -> None:
+    # Speed is measured by `python -m bot bench`, not by a timed test; size is deterministic.
+    states = sample_states("starfall", 30, seed=2)
+    for make, seat in ((render_board, None), (render_hand, 0)):
+        sizes = [len(make(ENGINE.view(state, seat), LOCALES[index % 2])) for index, state in enumerate(states)]
+        assert max(sizes) <= SIZE_BUDGET
