@@ -13,7 +13,7 @@ from cogs.afterlife import engine as rules
 from tests.afterlife.helpers import card_total
 
 MATCHES = 2000
-FULL_CHECK_MATCHES = 60  # views with perturbed hidden cards after every decision; the rest every 20th
+FULL_CHECK_MATCHES = 40  # views with perturbed hidden cards after every decision; the rest every 25th
 PASSIVE = ("pass", "end", "noblock", "nocut")
 
 
@@ -109,7 +109,7 @@ def play_match(match: int, rng: random.Random) -> dict[str, Any]:
         check_cheap(state, events)
         if full:
             check_public_events(before, state, events)
-        if full or steps % 20 == 0:
+        if full or steps % 25 == 0:
             check_views(state, rng)
     check_views(state, rng)
     return state
