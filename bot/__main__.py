@@ -28,9 +28,20 @@ def main(argv: list[str] | None = None) -> int:
     selfplay.add_argument("--policy", default="random", choices=["random", "greedy"])
     selfplay.add_argument("--matches", type=int, default=600)
     selfplay.add_argument("--seed", type=int, default=0)
+    arena = sub.add_parser("arena", help="the bot player against another level: wins, draws, thinking time")
+    arena.add_argument("game")
+    arena.add_argument("--a", default="normal", help="random | greedy | easy | normal | hard")
+    arena.add_argument("--b", default="random", help="random | greedy | easy | normal | hard")
+    arena.add_argument("--matches", type=int, default=100)
+    arena.add_argument("--think-ms", type=float, default=None, help="cap on thinking time per decision")
+    arena.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     if args.command == "selfplay":
         return run_selfplay_command(args.game, args.policy, args.matches, args.seed)
+    if args.command == "arena":
+        from bot.arena import run_arena_command
+
+        return run_arena_command(args.game, args.a, args.b, args.matches, args.think_ms, args.seed)
     load_dotenv()
     settings = Settings.from_env()
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")

@@ -6,11 +6,17 @@ the Discord glue (``bot/ui/publish.py``) turns into thread posts, pings and priv
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
+import multiprocessing
 import random
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
+from bot import search
 from bot.engine import (
     Decision,
     EngineError,
@@ -30,6 +36,40 @@ LAST_REMINDER_BEFORE = 12 * 3600.0
 RESIGN = "!resign"
 CLAIM = "!claim"
 BOT_MOVE_LIMIT = 1000  # a runaway engine must not spin the bot player forever
+
+
+BOT_LEVEL_OPTION = "bot_level"  # a bot match's option: easy | normal | hard (bot/search.py LEVELS)
+_think_pool: ProcessPoolExecutor | None = None
+log = logging.getLogger(__name__)
+
+
+def think_pool() -> ProcessPoolExecutor:
+    """One worker process for the bot player (a 2-core host): searching never blocks the event loop.
+    ``spawn`` so the worker does not inherit the bot's threads, sockets and locks."""
+    global _think_pool
+    if _think_pool is None:
+        _think_pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    return _think_pool
+
+
+async def bot_think(match: MatchRow, decision: Decision, fallback: tuple[str, ...]) -> tuple[str, ...]:
+    """The search's answer, computed in the worker; a failing search answers ``fallback`` (logged)."""
+    global _think_pool
+    level = match.options.get(BOT_LEVEL_OPTION, search.DEFAULT_LEVEL)
+    if level not in search.LEVELS:
+        level = search.DEFAULT_LEVEL
+    loop = asyncio.get_running_loop()
+    try:
+        choice = await loop.run_in_executor(think_pool(), search.think, match.game, match.state,
+                                            decision.seat, f"{match.seed}:{match.version}", level)
+    except BrokenProcessPool:
+        _think_pool = None  # a dead worker is replaced at the next decision
+        log.exception("bot player worker died in match %s", match.id)
+        return fallback
+    except Exception:
+        log.exception("bot player search failed in match %s", match.id)
+        return fallback
+    return tuple(choice)
 
 
 class NotInMatch(EngineError):
@@ -172,7 +212,9 @@ class MatchService:
         return applied
 
     async def bot_moves(self, match: MatchRow) -> list[Applied]:
-        """Let the built-in bot player answer every decision it owes (random legal choices)."""
+        """Let the built-in bot player answer every decision it owes: the search (bot/search.py) in a
+        worker process at the match's ``bot_level`` option, or random legal choices for a game without
+        ``cogs/<game>/determinize.py``. The answer depends only on (seed, version, the bot seat's view)."""
         results: list[Applied] = []
         for _ in range(BOT_MOVE_LIMIT):
             if match.status != "active" or match.bot_seat is None:
@@ -182,8 +224,11 @@ class MatchService:
             if decision is None:
                 break
             rng = random.Random(f"bot:{match.seed}:{match.version}")
-            applied = await self.decide(match.id, None, match.panel_version(match.bot_seat),
-                                        random_choice(decision, rng), seat=match.bot_seat)
+            choice = random_choice(decision, rng)
+            if search.has_bot_player(match.game):
+                choice = await bot_think(match, decision, choice)
+            applied = await self.decide(match.id, None, match.panel_version(match.bot_seat), choice,
+                                        seat=match.bot_seat)
             results.append(applied)
             match = applied.after
         return results

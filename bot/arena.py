@@ -1,0 +1,144 @@
+"""``python -m bot arena GAME --a LEVEL --b LEVEL``: two players at chosen strengths, over the engine only.
+
+Levels: ``random`` (uniform legal answers), ``greedy`` (the game's ``cogs/<game>/policy.py`` greedy player,
+which reads the full state: a yardstick, not an opponent for people), and the bot player's ``easy``,
+``normal`` and ``hard`` (bot/search.py, which sees only its own seat's information).
+
+Player A takes seat 0 in even matches and seat 1 in odd ones. Match ``index`` of a run with seed ``S`` is
+the engine seed ``S * 1_000_003 + index`` with the game's ``selfplay_options`` (as bot/selfplay.py), so a
+run replays exactly (up to the search's time cap). The last line is
+``a_wins=X b_wins=Y draws=Z p95_ms=T``, T the nearest-rank 95th percentile of the thinking time per
+decision of the search players (of every player when neither searches).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from bot import search
+from bot.engine import Decision, Seat, State, random_choice
+from bot.games import get_game
+from bot.selfplay import policy_module
+
+ARENA_LEVELS: tuple[str, ...] = ("random", "greedy", *search.LEVELS)
+MAX_DECISIONS = 100_000
+
+Player = Callable[[State, Decision, str], tuple[str, ...]]
+
+
+class ArenaError(Exception):
+    """A level this game cannot play (no greedy policy, no bot player)."""
+
+
+@dataclass
+class ArenaReport:
+    game: str
+    a: str
+    b: str
+    matches: int = 0
+    a_wins: int = 0
+    b_wins: int = 0
+    draws: int = 0
+    think_ms: list[float] = field(default_factory=list)
+
+    def lines(self) -> list[str]:
+        share = 100.0 * (self.a_wins + 0.5 * self.draws) / self.matches if self.matches else 0.0
+        return [f"arena {self.game} a={self.a} b={self.b} matches={self.matches}",
+                f"a_score {share:.1f}%",
+                f"a_wins={self.a_wins} b_wins={self.b_wins} draws={self.draws} p95_ms={p95(self.think_ms):.0f}"]
+
+
+def p95(values: Sequence[float]) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
+
+
+def make_player(game: str, level: str, think_ms: float | None) -> Player:
+    if level == "random":
+        return lambda _state, decision, seed: random_choice(decision, random.Random(seed))
+    if level == "greedy":
+        greedy = getattr(policy_module(game), "greedy", None)
+        if greedy is None:
+            raise ArenaError(f"{game} has no greedy policy (cogs/{game}/policy.py: greedy)")
+        return lambda state, decision, seed: tuple(greedy(state, decision, random.Random(seed)))
+    if level in search.LEVELS:
+        if not search.has_bot_player(game):
+            raise ArenaError(f"{game} has no bot player (cogs/{game}/determinize.py)")
+        return lambda state, decision, seed: search.think(game, state, decision.seat, seed, level, think_ms)
+    raise ArenaError(f"unknown level {level!r}; one of {', '.join(ARENA_LEVELS)}")
+
+
+def play_match(game: str, players: tuple[Player, Player], searching: tuple[bool, bool], seed: int, index: int,
+               report: ArenaReport) -> Seat | None:
+    """One match, ``players[seat]`` answering for each seat; returns the winning seat or None."""
+    engine = get_game(game).engine
+    rng = random.Random(f"arena:{seed}:{index}")
+    options_of = getattr(policy_module(game), "selfplay_options", None)
+    options = dict(options_of(index, rng)) if options_of else {}
+    state = engine.new_game(seed * 1_000_003 + index, options)
+    for count in range(MAX_DECISIONS):
+        outcome = engine.outcome(state)
+        if outcome is not None:
+            return outcome.winner
+        pending = engine.pending(state)
+        decision = pending[0] if len(pending) == 1 else pending[rng.randrange(len(pending))]
+        started = time.perf_counter()
+        choice = players[decision.seat](state, decision, f"{seed}:{index}:{count}")
+        elapsed = 1000.0 * (time.perf_counter() - started)
+        if searching[decision.seat] or not any(searching):
+            report.think_ms.append(elapsed)
+        state, _ = engine.apply(state, decision.seat, choice)
+    raise ArenaError(f"match {index}: more than {MAX_DECISIONS} decisions")
+
+
+def run_arena(game: str, a: str, b: str, matches: int, think_ms: float | None = None, seed: int = 0,
+              on_match: Callable[[int, str], object] | None = None) -> ArenaReport:
+    player_a, player_b = make_player(game, a, think_ms), make_player(game, b, think_ms)
+    report = ArenaReport(game=game, a=a, b=b)
+    for index in range(matches):
+        a_seat = index % 2
+        players = (player_a, player_b) if a_seat == 0 else (player_b, player_a)
+        searching = (a in search.LEVELS, b in search.LEVELS)
+        if a_seat == 1:
+            searching = searching[::-1]
+        winner = play_match(game, players, searching, seed, index, report)
+        report.matches += 1
+        if winner is None:
+            report.draws += 1
+            result = "draw"
+        elif winner == a_seat:
+            report.a_wins += 1
+            result = "a"
+        else:
+            report.b_wins += 1
+            result = "b"
+        if on_match is not None:
+            on_match(index, result)
+    return report
+
+
+def run_arena_command(game: str, a: str, b: str, matches: int, think_ms: float | None, seed: int) -> int:
+    """``python -m bot arena``: one progress line per match on stderr, the report on stdout."""
+    from bot.games import playable_game_ids
+
+    if game not in playable_game_ids():
+        print(f"unknown game {game!r}; one of {', '.join(playable_game_ids())}", file=sys.stderr)
+        return 2
+    if matches < 1:
+        print("--matches must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        report = run_arena(game, a, b, matches, think_ms=think_ms, seed=seed,
+                           on_match=lambda index, result: print(f"match {index} {result}", file=sys.stderr))
+    except ArenaError as error:
+        print(str(error), file=sys.stderr)
+        return 2
+    print("\n".join(report.lines()))
+    return 0

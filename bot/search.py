@@ -1,0 +1,322 @@
+"""The bot player: Information Set Monte Carlo Tree Search with determinization, for every game.
+
+Pure and synchronous: ``think`` takes the real state, the bot's seat, a seed and a level, and returns a
+legal answer for that seat's pending decision. It runs in a worker process (``bot/match.py``), never in
+the event loop.
+
+How it works (Cowling, Powley and Whitehouse 2012, single-observer ISMCTS, as OpenSpiel's ``ismcts.py``):
+
+* A game joins by writing ``cogs/<game>/determinize.py`` with ``determinize(state, seat, rng) -> state``:
+  a full state with every fact ``seat`` cannot see resampled (opponent hand, face-down cards, deck
+  orders, the engine's seed, the opponent's secret answers not yet revealed). The result must depend
+  only on what ``seat`` may see and on ``rng``. Optional: ``evaluate(state, seat) -> float`` in [0, 1]
+  (the value of a position where a rollout stops early), ``rollout(state, decision, rng)`` (a cheap policy
+  for playouts; it may read the whole state, which is a determinized world) and ``ROLLOUT_DEPTH``.
+* ``think`` determinizes the real state first and never reads it again, so two states that differ only
+  in what the bot's seat cannot see give the same answer (tests/<game>/test_determinize.py).
+* Every iteration samples a world from the bot's information, walks the tree (UCB1 over the answers
+  available in that world, counting availability as ISMCTS does), expands one node, plays out (random
+  or the game's rollout policy) up to a depth cap, and backs up a value from 0 (loss) to 1 (win).
+* Tree nodes are keyed by what the bot has seen of the line of play: its own answers, the opponent's
+  public answers, and "?" for an opponent's secret answer (which it cannot see).
+* A multi-choice decision (``max > 1``) is built one option at a time (options in their listed order,
+  then ``!done``), so every subset is reachable without listing them all.
+* When both seats owe a secret simultaneous decision, the opponent answers first (in the tree its node
+  is keyed before the bot's answer, so it never sees it); at the root it is sampled by the rollout policy.
+* Deterministic: the only randomness is ``random.Random(seed)`` and the levels are iteration budgets;
+  the time cap is a safety net that a level's iterations should not reach on this machine.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from types import ModuleType
+from typing import Any
+
+from bot.engine import Decision, Engine, Seat, State, decision_for, random_choice
+
+Determinize = Callable[[State, Seat, random.Random], State]
+Evaluate = Callable[[State, Seat], float]
+Policy = Callable[[State, Decision, random.Random], tuple[str, ...]]
+Prune = Callable[[Decision], Decision]
+
+DONE = "!done"  # the step that closes a multi-choice answer
+HIDDEN = "?"  # an opponent's secret step, as the bot sees it
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+DEFAULT_LEVEL = "normal"
+DEFAULT_ROLLOUT_DEPTH = 60
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long to think: ``iterations`` decides (deterministic); ``max_ms`` is the safety cap."""
+
+    iterations: int
+    max_ms: float
+    exploration: float = 0.7  # UCB1's c for values in [0, 1]
+
+
+BUDGETS: dict[str, Budget] = {
+    "easy": Budget(iterations=40, max_ms=400.0),
+    "normal": Budget(iterations=300, max_ms=1000.0),
+    "hard": Budget(iterations=1000, max_ms=3000.0),
+}
+
+
+@dataclass(frozen=True)
+class Hooks:
+    """What the search needs from one game."""
+
+    engine: Engine
+    determinize: Determinize
+    evaluate: Evaluate | None = None
+    rollout: Policy | None = None
+    prune: Prune | None = None  # drops answers never worth searching (an "undo"), keeping a legal decision
+    rollout_depth: int = DEFAULT_ROLLOUT_DEPTH
+    budget_scale: float = 1.0  # a game whose playouts are slow thinks in fewer iterations
+
+
+def determinize_module(game_id: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(f"cogs.{game_id}.determinize")
+    except ModuleNotFoundError as error:
+        if error.name not in (f"cogs.{game_id}.determinize", f"cogs.{game_id}", "cogs"):
+            raise  # the module exists but something it imports does not
+        return None
+
+
+def has_bot_player(game_id: str) -> bool:
+    return determinize_module(game_id) is not None
+
+
+def hooks_for(game_id: str) -> Hooks:
+    module = determinize_module(game_id)
+    if module is None:
+        raise KeyError(f"{game_id} has no cogs/{game_id}/determinize.py")
+    engine = importlib.import_module(f"cogs.{game_id}.engine").ENGINE
+    return Hooks(engine=engine, determinize=module.determinize, evaluate=getattr(module, "evaluate", None),
+                 rollout=getattr(module, "rollout", None), prune=getattr(module, "prune", None),
+                 rollout_depth=getattr(module, "ROLLOUT_DEPTH", DEFAULT_ROLLOUT_DEPTH),
+                 budget_scale=getattr(module, "BUDGET_SCALE", 1.0))
+
+
+def level_budget(level: str, hooks: Hooks, max_ms: float | None = None) -> Budget:
+    if level not in BUDGETS:
+        raise ValueError(f"unknown level {level!r}; one of {', '.join(LEVELS)}")
+    budget = BUDGETS[level]
+    budget = replace(budget, iterations=max(8, round(budget.iterations * hooks.budget_scale)))
+    return budget if max_ms is None else replace(budget, max_ms=max_ms)
+
+
+def think(game_id: str, state: State, seat: Seat, seed: str, level: str = DEFAULT_LEVEL,
+          max_ms: float | None = None, budget: Budget | None = None) -> tuple[str, ...]:
+    """The bot's answer for ``seat``: a function of (seed, level or budget, what ``seat`` may see)."""
+    hooks = hooks_for(game_id)
+    rng = random.Random(f"think:{seed}")
+    # The real state is read once, here: everything below sees only a world sampled from seat's view.
+    world = hooks.determinize(state, seat, rng)
+    return search(hooks, world, seat, budget or level_budget(level, hooks, max_ms), rng)
+
+
+# ---------------------------------------------------------------- the tree
+
+
+class Edge:
+    """One step out of a node: how often it was available, taken, and what it scored for its mover."""
+
+    __slots__ = ("available", "visits", "total")
+
+    def __init__(self) -> None:
+        self.available = 0
+        self.visits = 0
+        self.total = 0.0
+
+
+Node = dict[str, Edge]  # step -> edge
+Key = tuple[Any, ...]
+
+
+def next_steps(decision: Decision, partial: Sequence[str]) -> list[str]:
+    """The steps that extend a partial answer: a later option (enough left to reach ``min``), or done.
+
+    Options are taken in their listed order so each subset is built one way only. Empty: the answer is
+    complete.
+    """
+    if len(partial) >= decision.max:
+        return []
+    options = decision.options
+    start = options.index(partial[-1]) + 1 if partial else 0
+    still_needed = decision.min - len(partial) - 1
+    steps = [options[i] for i in range(start, len(options)) if len(options) - 1 - i >= still_needed]
+    if len(partial) >= decision.min:
+        steps.append(DONE)
+    return steps
+
+
+def complete_randomly(decision: Decision, partial: list[str], rng: random.Random) -> tuple[str, ...]:
+    while True:
+        steps = next_steps(decision, partial)
+        if not steps:
+            return tuple(partial)
+        step = steps[rng.randrange(len(steps))]
+        if step == DONE:
+            return tuple(partial)
+        partial.append(step)
+
+
+def order_pending(pending: Sequence[Decision], searcher: Seat) -> Decision:
+    """The decision answered next: with two open at once, the opponent's (so it never sees ours)."""
+    for decision in pending:
+        if decision.seat != searcher:
+            return decision
+    return pending[0]
+
+
+def ucb_pick(node: Node, steps: Sequence[str], c: float) -> str:
+    best, best_value = steps[0], -math.inf
+    for step in steps:
+        edge = node[step]
+        value = edge.total / edge.visits + c * math.sqrt(math.log(edge.available) / edge.visits)
+        if value > best_value:
+            best, best_value = step, value
+    return best
+
+
+class Search:
+    def __init__(self, hooks: Hooks, seat: Seat, budget: Budget, rng: random.Random) -> None:
+        self.hooks = hooks
+        self.engine = hooks.engine
+        self.seat = seat
+        self.budget = budget
+        self.rng = rng
+        self.nodes: dict[Key, Node] = {}
+
+    def value(self, state: State) -> float:
+        """0..1 for the searching seat: the result, else the game's evaluation, else even."""
+        outcome = self.engine.outcome(state)
+        if outcome is not None:
+            return 0.5 if outcome.winner is None else float(outcome.winner == self.seat)
+        if self.hooks.evaluate is not None:
+            return min(1.0, max(0.0, self.hooks.evaluate(state, self.seat)))
+        return 0.5
+
+    def pending(self, state: State) -> list[Decision]:
+        pending = self.engine.pending(state)
+        return [self.hooks.prune(d) for d in pending] if self.hooks.prune is not None else pending
+
+    def policy_answer(self, state: State, decision: Decision) -> tuple[str, ...]:
+        if self.hooks.rollout is not None:
+            return tuple(self.hooks.rollout(state, decision, self.rng))
+        return random_choice(decision, self.rng)
+
+    def rollout(self, state: State, decision: Decision | None, partial: list[str]) -> float:
+        if decision is not None:  # finish the answer the tree left half-built
+            state, _ = self.engine.apply(state, decision.seat, complete_randomly(decision, partial, self.rng))
+        for _ in range(self.hooks.rollout_depth):
+            if self.engine.outcome(state) is not None:
+                break
+            pending = self.pending(state)
+            if not pending:
+                break
+            decision = pending[self.rng.randrange(len(pending))] if len(pending) > 1 else pending[0]
+            state, _ = self.engine.apply(state, decision.seat, self.policy_answer(state, decision))
+        return self.value(state)
+
+    def root_world(self, root: State) -> State:
+        world = self.hooks.determinize(root, self.seat, self.rng)
+        # An opponent's simultaneous secret answer is not in the tree: sample it (a chance node).
+        for _ in range(8):
+            pending = self.pending(world)
+            if len(pending) < 2:
+                break
+            other = order_pending(pending, self.seat)
+            world, _ = self.engine.apply(world, other.seat, self.policy_answer(world, other))
+        return world
+
+    def iterate(self, root: State) -> None:
+        state = self.root_world(root)
+        key: Key = ()
+        node = self.nodes.setdefault(key, {})
+        path: list[tuple[Edge, Seat]] = []
+        decision: Decision | None = None
+        partial: list[str] = []
+        while True:
+            if decision is None:
+                if self.engine.outcome(state) is not None:
+                    break
+                pending = self.pending(state)
+                if not pending:
+                    break
+                if not key and decision_for(pending, self.seat) is not None:
+                    decision = decision_for(pending, self.seat)  # the root is always the bot's question
+                else:
+                    decision = order_pending(pending, self.seat)
+                partial = []
+            steps = next_steps(decision, partial)
+            for step in steps:
+                if step in node:
+                    node[step].available += 1
+            untried = [step for step in steps if step not in node]
+            expanding = bool(untried)
+            if expanding:
+                step = untried[self.rng.randrange(len(untried))]
+                node[step] = Edge()
+                node[step].available = 1
+            else:
+                step = ucb_pick(node, steps, self.budget.exploration)
+            path.append((node[step], decision.seat))
+            hidden = decision.secret and decision.seat != self.seat
+            key = key + ((decision.seat, HIDDEN if hidden else step),)
+            if step != DONE:
+                partial.append(step)
+            if step == DONE or not next_steps(decision, partial):
+                state, _ = self.engine.apply(state, decision.seat, tuple(partial))
+                decision, partial = None, []
+            if expanding:
+                break
+            node = self.nodes.setdefault(key, {})
+        value = self.rollout(state, decision, partial)
+        for edge, mover in path:
+            edge.visits += 1
+            edge.total += value if mover == self.seat else 1.0 - value
+
+    def best_answer(self, decision: Decision) -> tuple[str, ...]:
+        """Follow the most visited steps from the root until the answer is complete."""
+        partial: list[str] = []
+        key: Key = ()
+        while True:
+            steps = next_steps(decision, partial)
+            if not steps:
+                return tuple(partial)
+            node = self.nodes.get(key, {})
+            visited = [step for step in steps if step in node and node[step].visits]
+            if not visited:
+                return complete_randomly(decision, partial, self.rng)
+            step = max(visited, key=lambda s: (node[s].visits, node[s].total))
+            if step == DONE:
+                return tuple(partial)
+            partial.append(step)
+            key = key + ((self.seat, step),)
+
+    def run(self, root: State) -> tuple[str, ...]:
+        decision = decision_for(self.pending(root), self.seat)
+        if decision is None:
+            raise ValueError("the bot's seat has no decision pending")
+        if len(decision.options) == 1 and decision.min == decision.max == 1:
+            return decision.options[0],
+        deadline = time.perf_counter() + self.budget.max_ms / 1000.0
+        for _ in range(self.budget.iterations):
+            self.iterate(root)
+            if time.perf_counter() > deadline:
+                break
+        return self.best_answer(decision)
+
+
+def search(hooks: Hooks, world: State, seat: Seat, budget: Budget, rng: random.Random) -> tuple[str, ...]:
+    """ISMCTS from a state already determinized for ``seat`` (worlds are resampled from it)."""
+    return Search(hooks, seat, budget, rng).run(world)

@@ -1,0 +1,91 @@
+"""Formation for the bot player (bot/search.py): a world consistent with what one seat has seen.
+
+Hidden from ``seat``: the opponent's hand, its face-down cards (front and back rows while the lines are
+placed, the reserve row), both decks' order, the opponent's formation card while both choose in secret,
+and which card of a 2 Cards square the opponent picked to advance. Everything else is public or the
+seat's own. The opponent's unseen cards are one pool (its deck minus what the seat has seen of it), so a
+sorted pool reshuffled by ``rng`` gives a world that depends only on the seat's information.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import replace
+
+from bot.engine import Decision, Seat, State, random_choice
+from cogs.formation import engine as rules
+from cogs.formation.data import CARD_ORDER, card_points, card_rank, catalogue, layout
+
+ROLLOUT_DEPTH = 40  # a whole match is ~100 decisions (~10 ms): stop within the round and evaluate
+DEFENCE_ORDER = {rules.DEFENDER_WINS: 0, rules.DRAW: 1, rules.ATTACKER_WINS: 2}
+
+
+def _hidden_squares(state: State, owner: Seat) -> list[int]:
+    """The opponent's squares whose cards the seat cannot see (as ``build_view`` decides)."""
+    if state["formations"][owner] is None or state["phase"] == rules.FORMATION:
+        return list(range(9))
+    chosen = layout(state["formations"][owner])
+    return [index for index in range(9)
+            if not rules.is_face_up(state, index, chosen.squares[index].reveal)]
+
+
+def determinize(state: State, seat: Seat, rng: random.Random) -> State:
+    world = rules.clone(state)
+    world["seed"] = rng.randrange(2**62)
+    other = 1 - seat
+    own_deck = sorted(world["decks"][seat], key=CARD_ORDER.__getitem__)
+    rng.shuffle(own_deck)
+    world["decks"][seat] = own_deck
+    if world["phase"] == rules.FORMATION and world["formations"][other] is not None:
+        # Chosen in secret: any of the opponent's formation cards for this round.
+        choices = catalogue().layouts_for(world["types"][other], world["round"])
+        world["formations"][other] = choices[rng.randrange(len(choices))].id
+    board = world["boards"][other]
+    squares = _hidden_squares(world, other)
+    pool = list(world["hands"][other]) + list(world["decks"][other])
+    for index in squares:
+        pool += board[index]
+    pool.sort(key=CARD_ORDER.__getitem__)
+    rng.shuffle(pool)
+    for index in squares:
+        count = len(board[index])
+        board[index] = pool[:count]
+        del pool[:count]
+    hand_size = len(world["hands"][other])
+    world["hands"][other] = rules.sort_cards(pool[:hand_size])
+    world["decks"][other] = pool[hand_size:]
+    source = world["advance"][other]
+    if world["phase"] == rules.ADVANCE and source is not None and world["advance_pick"][other] is not None:
+        cards = board[source]  # the pick was secret: any card of that square
+        world["advance_pick"][other] = cards[rng.randrange(len(cards))]
+    return world
+
+
+def evaluate(state: State, seat: Seat) -> float:
+    """Points banked plus points captured this round, squashed to 0..1."""
+    score = [rules.totals(state)[each] + rules.round_points(state["captured"][each]) for each in (0, 1)]
+    return 0.5 + 0.5 * math.tanh((score[seat] - score[1 - seat]) / 8.0)
+
+
+def prune(decision: Decision) -> Decision:
+    """Taking a placed card back is never needed to find a placement: not searched."""
+    if "place:undo" not in decision.options:
+        return decision
+    return replace(decision, options=tuple(o for o in decision.options if o != "place:undo"))
+
+
+def rollout(state: State, decision: Decision, rng: random.Random) -> tuple[str, ...]:
+    """Random, except that a defender answers with its cheapest card that wins (then draws)."""
+    if decision.prompt != rules.prompt_key("defend"):
+        return random_choice(decision, rng)
+    attack = state["attack"]
+    best = min(decision.options, key=lambda option: _defence_rank(state, decision.seat, attack, option))
+    return (best,)
+
+
+def _defence_rank(state: State, seat: Seat, attack: dict, option: str) -> tuple[int, int, int]:
+    defence = rules.pick_record(state, seat, option)
+    result = rules.battle_winner(attack["card"], attack["colour"], attack["bonus"],
+                                 defence["card"], defence["colour"], defence["bonus"])
+    return DEFENCE_ORDER[result], card_points(defence["card"]), card_rank(defence["card"])

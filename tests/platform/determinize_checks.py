@@ -1,0 +1,70 @@
+"""Shared checks of a game's ``determinize`` (bot/search.py), used by tests/<game>/test_determinize.py."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Mapping
+
+from bot.engine import Engine, State, decision_for, random_choice
+
+PLAYOUT_LIMIT = 5000
+
+
+def positions(engine: Engine, seeds: range, every: int, options: Mapping[str, str] | None = None) -> list[State]:
+    """States along random matches (every ``every``-th decision, from the first)."""
+    found = []
+    for seed in seeds:
+        rng = random.Random(f"positions:{seed}")
+        state = engine.new_game(seed, dict(options or {}))
+        count = 0
+        while engine.outcome(state) is None:
+            if count % every == 0:
+                found.append(state)
+            pending = engine.pending(state)
+            decision = pending[rng.randrange(len(pending))]
+            state, _ = engine.apply(state, decision.seat, random_choice(decision, rng))
+            count += 1
+    return found
+
+
+def plays_out(engine: Engine, state: State, rng: random.Random) -> bool:
+    for _ in range(PLAYOUT_LIMIT):
+        if engine.outcome(state) is not None:
+            return True
+        pending = engine.pending(state)
+        decision = pending[rng.randrange(len(pending))]
+        state, _ = engine.apply(state, decision.seat, random_choice(decision, rng))
+    return False
+
+
+def dump(state: State) -> str:
+    return json.dumps(state, sort_keys=True)
+
+
+def check_determinize(engine: Engine, determinize: Callable[[State, int, random.Random], State],
+                      states: list[State]) -> int:
+    """At every position where a seat owes a decision (when the bot player determinizes), every world keeps
+    the seat's view and its open question, plays out, and depends only on what the seat may see; returns how
+    many (position, seat) had worlds that differ from each other (hidden cards moved).
+    """
+    varied = 0
+    for index, state in enumerate(states):
+        for seat in (0, 1):
+            if decision_for(engine.pending(state), seat) is None:
+                continue
+            world = determinize(state, seat, random.Random(index))
+            assert engine.view(world, seat) == engine.view(state, seat)
+            real, sampled = decision_for(engine.pending(state), seat), decision_for(engine.pending(world), seat)
+            assert real == sampled
+            assert [d.seat for d in engine.pending(world)] == [d.seat for d in engine.pending(state)]
+            if index % 5 == 0:
+                assert plays_out(engine, world, random.Random(index))
+            # Another world is a state that differs from the real one only in what seat cannot see:
+            # determinizing it with the same rng must give exactly the same world.
+            elsewhere = determinize(state, seat, random.Random(f"other:{index}"))
+            again = determinize(elsewhere, seat, random.Random(index))
+            assert dump(again) == dump(world)
+            if dump(elsewhere) != dump(world):
+                varied += 1
+    return varied

@@ -1,0 +1,32 @@
+"""``python -m bot arena``: seats alternate, every match is counted, the last line is machine-readable."""
+
+from __future__ import annotations
+
+import re
+
+from bot.__main__ import main
+from bot.arena import run_arena
+
+LAST_LINE = re.compile(r"^a_wins=(\d+) b_wins=(\d+) draws=(\d+) p95_ms=(\d+)$")
+
+
+def test_a_small_run_counts_every_match_and_alternates_seats():
+    seats = []
+    report = run_arena("wars", "easy", "random", matches=2, think_ms=2, seed=3,
+                       on_match=lambda index, result: seats.append(index % 2))
+    assert report.matches == 2 and report.a_wins + report.b_wins + report.draws == 2
+    assert seats == [0, 1]
+    assert report.think_ms  # the search's decisions were timed
+    assert LAST_LINE.match(report.lines()[-1])
+
+
+def test_the_command_prints_the_summary_last(capsys):
+    assert main(["arena", "formation", "--a", "random", "--b", "greedy", "--matches", "2", "--seed", "1"]) == 0
+    match = LAST_LINE.match(capsys.readouterr().out.strip().splitlines()[-1])
+    assert match is not None and sum(int(match.group(i)) for i in (1, 2, 3)) == 2
+
+
+def test_a_level_the_game_lacks_is_refused(capsys):
+    assert main(["arena", "wars", "--a", "greedy", "--b", "random", "--matches", "1"]) == 2
+    assert "no greedy policy" in capsys.readouterr().err
+    assert main(["arena", "chess", "--matches", "1"]) == 2

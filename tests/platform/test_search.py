@@ -1,0 +1,136 @@
+"""The bot player (bot/search.py): multi-choice and simultaneous secret decisions, determinism, and that
+its answer never depends on what its seat cannot see, for every game with a bot player."""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import json
+import random
+
+import pytest
+
+from bot import search
+from bot.engine import Decision, decision_for, random_choice
+from bot.games import GAME_IDS, game_package_exists
+from bot.match import BOT_LEVEL_OPTION, MatchService
+from tests.platform.tinygame import TinyEngine
+
+BOT_GAMES = [g for g in GAME_IDS if game_package_exists(g) and search.has_bot_player(g)]
+SMALL = search.Budget(iterations=24, max_ms=1e9)  # iterations only: the answer is deterministic
+
+
+def tiny_determinize(state: dict, seat: int, rng: random.Random) -> dict:
+    """Tiny hides the opponent's hand (discards are secret) and its picked card."""
+    world = copy.deepcopy(state)
+    world["seed"] = rng.randrange(2**32)
+    other = 1 - seat
+    cards = sorted(set(range(1, 6)))
+    world["hands"][other] = sorted(rng.sample(cards, len(state["hands"][other])))
+    if world["picked"][other] is not None:
+        world["picked"][other] = rng.choice([c for c in cards if c not in world["hands"][other]])
+    return world
+
+
+TINY_HOOKS = search.Hooks(engine=TinyEngine(), determinize=tiny_determinize)
+
+
+def test_multi_choice_steps_build_every_subset_exactly_once():
+    decision = Decision(seat=0, prompt="p", options=("a", "b", "c", "d"), min=1, max=3)
+    built: list[tuple[str, ...]] = []
+
+    def walk(partial: list[str]) -> None:
+        steps = search.next_steps(decision, partial)
+        if not steps:
+            built.append(tuple(partial))
+        for step in steps:
+            if step == search.DONE:
+                built.append(tuple(partial))
+            else:
+                walk([*partial, step])
+
+    walk([])
+    expected = [c for size in (1, 2, 3) for c in itertools.combinations(decision.options, size)]
+    assert sorted(built) == sorted(expected)
+
+
+def test_secret_simultaneous_multi_choice_answers_are_legal_and_seeded():
+    engine = TinyEngine()
+    state = engine.new_game(5, {"discard": "yes"})
+    assert len(engine.pending(state)) == 2  # both discard at once, 1 or 2 cards, in secret
+    answers = {search.search(TINY_HOOKS, tiny_determinize(state, 1, random.Random(seed)), 1, SMALL,
+                             random.Random(seed)) for seed in range(6)}
+    decision = decision_for(engine.pending(state), 1)
+    for answer in answers:
+        assert 1 <= len(answer) <= 2 and set(answer) <= set(decision.options)
+        engine.apply(state, 1, answer)
+    again = search.search(TINY_HOOKS, tiny_determinize(state, 1, random.Random(0)), 1, SMALL, random.Random(0))
+    first = search.search(TINY_HOOKS, tiny_determinize(state, 1, random.Random(0)), 1, SMALL, random.Random(0))
+    assert again == first
+
+
+def test_the_search_prefers_the_winning_card():
+    # Last trick, the opponent already picked in secret, 1-1: only playing the 5 can win.
+    engine = TinyEngine()
+    state = engine.new_game(1, {})
+    state.update(hands=[[2], [5, 1]], score=[1, 1], trick=2, picked=[3, None], caller=None)
+    answer = search.search(TINY_HOOKS, state, 1, search.Budget(iterations=200, max_ms=1e9), random.Random(2))
+    assert answer == ("pick:5",)
+
+
+def bot_positions(game: str, seat: int, count: int) -> list[dict]:
+    """Positions of random matches where ``seat`` owes a decision with a real choice."""
+    engine = search.hooks_for(game).engine
+    found: list[dict] = []
+    for seed in itertools.count():
+        rng = random.Random(seed)
+        state = engine.new_game(seed, {})
+        for step in itertools.count():
+            if engine.outcome(state) is not None or len(found) >= count:
+                break
+            pending = engine.pending(state)
+            mine = decision_for(pending, seat)
+            if mine is not None and len(mine.options) > 1 and step % 5 == 0:
+                found.append(state)
+            decision = pending[rng.randrange(len(pending))]
+            state, _ = engine.apply(state, decision.seat, random_choice(decision, rng))
+        if len(found) >= count:
+            return found
+    return found
+
+
+@pytest.mark.parametrize("game", BOT_GAMES)
+def test_the_humans_hidden_cards_never_change_the_bots_answer(game):
+    hooks = search.hooks_for(game)
+    bot = 1
+    moved = 0
+    for index, state in enumerate(bot_positions(game, bot, 4)):
+        # The same position with the human's hand, face-down cards and deck orders dealt otherwise.
+        elsewhere = hooks.determinize(state, bot, random.Random(f"human:{index}"))
+        moved += json.dumps(elsewhere, sort_keys=True) != json.dumps(state, sort_keys=True)
+        answer = search.think(game, state, bot, f"seed:{index}", budget=SMALL)
+        assert search.think(game, elsewhere, bot, f"seed:{index}", budget=SMALL) == answer
+        decision = decision_for(hooks.engine.pending(state), bot)
+        hooks.engine.apply(state, bot, answer)  # legal in the real state
+        assert decision is not None and set(answer) <= set(decision.options)
+    assert moved > 0
+
+
+def test_levels_scale_iterations_and_unknown_levels_are_refused():
+    hooks = search.hooks_for("formation")
+    budgets = [search.level_budget(level, hooks) for level in search.LEVELS]
+    assert budgets[0].iterations < budgets[1].iterations < budgets[2].iterations
+    assert search.level_budget("normal", hooks, max_ms=50).max_ms == 50
+    with pytest.raises(ValueError):
+        search.level_budget("grandmaster", hooks)
+
+
+async def test_bot_matches_think_in_the_worker_process(store, clock):
+    service = MatchService(store, clock)
+    match = await service.start(game_id="wars", options={BOT_LEVEL_OPTION: "easy"}, seed=11, guild_id=1,
+                                channel_id=2, players=(10, 20), bot_seat=1, days=2, locale="en")
+    engine = search.hooks_for("wars").engine
+    moves = await service.bot_moves(match)
+    assert moves and all(applied.seat == 1 for applied in moves)
+    after = moves[-1].after
+    assert decision_for(engine.pending(after.state), 1) is None or after.status != "active"
