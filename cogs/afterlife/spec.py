@@ -1,0 +1,22 @@
+"""Afterlife as the platform sees it (the platform finds ``GAME`` here: challenge menu, /card, /deck, demo)."""
+
+from __future__ import annotations
+
+from bot.decks import DeckRule
+from bot.games import GameSpec
+from cogs.afterlife.cards import DECK_SIZE, MAX_COPIES, cards
+from cogs.afterlife.engine import ENGINE
+from cogs.afterlife.render import render_board, render_card, render_hand
+from cogs.afterlife.text import ARG_FORMATTERS, option_label
+
+GAME = GameSpec(
+    game_id="afterlife",
+    engine=ENGINE,
+    render_board=render_board,
+    render_hand=render_hand,
+    option_label=option_label,
+    cards=cards,
+    render_card=render_card,
+    arg_formatters=ARG_FORMATTERS,
+    deck_rule=DeckRule(size=DECK_SIZE, copy_limit=MAX_COPIES, group_field="colour", cost_field="cost"),
+)

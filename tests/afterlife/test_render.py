@@ -1,0 +1,223 @@
+"""Afterlife images: golden PNGs (with a pixel tolerance), phone-friendly sizes, legibility, every view
+and card renders, and no hidden fact reaches an image.
+
+Regenerate the goldens after a deliberate visual (or rule) change with
+``UPDATE_GOLDEN=1 python -m pytest tests/afterlife/test_render.py`` and look at them before committing.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import random
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from bot.engine import random_choice
+from bot.render import toolkit
+from cogs.afterlife import cards as catalogue
+from cogs.afterlife import policy, render
+from cogs.afterlife.engine import ENGINE
+from cogs.afterlife.render import render_board, render_card, render_hand
+from tests.golden import assert_matches_golden, decode, font_sizes_used
+
+GOLDEN_DIR = Path(__file__).resolve().parent / "golden_png"
+SIZE_BUDGET = 300 * 1024
+MAX_HAND_H = 1700
+LOCALES = ("en", "ja")
+
+
+def play(seed: int, pair: int, stop: Callable[[dict, int], bool], greedy: bool = True) -> dict:
+    """A seeded match between two ready-made decks (greedy or random-legal play), stopped at the first
+    position where ``stop(state, moves)`` holds."""
+    rng = random.Random(seed)
+    state = ENGINE.new_game(seed, policy.selfplay_options(pair, rng))
+    moves = 0
+    while ENGINE.outcome(state) is None and not stop(state, moves):
+        decision = ENGINE.pending(state)[0]
+        choice = policy.greedy(state, decision, rng) if greedy else random_choice(decision, rng)
+        state, _ = ENGINE.apply(state, decision.seat, choice)
+        moves += 1
+    return state
+
+
+def asking(state: dict, kind: str) -> bool:
+    return any(d.prompt == f"afterlife.prompt.{kind}" for d in ENGINE.pending(state))
+
+
+def busy_main(state: dict, moves: int) -> bool:
+    """A main phase with a public card in the hand and creatures on both fields."""
+    pending = ENGINE.pending(state)
+    if moves < 30 or not pending or not asking(state, "main"):
+        return False
+    me, them = state["players"][pending[0].seat], state["players"][1 - pending[0].seat]
+    return bool(me["public"]) and len(me["field"]) >= 2 and len(them["field"]) >= 2 and len(me["hand"]) >= 3
+
+
+def big_block(state: dict, moves: int) -> bool:
+    return moves > 30 and any(d.prompt.endswith(".block") and len(d.options) > 3 for d in ENGINE.pending(state))
+
+
+@cache
+def positions() -> dict[str, dict]:
+    """The fixed positions of the goldens."""
+    return {
+        "setup": ENGINE.new_game(9, policy.selfplay_options(2, random.Random(0))),
+        "mid": play(7, 7, busy_main),
+        "block": play(4, 1, big_block),
+        "final": play(5, 3, lambda state, moves: False),
+    }
+
+
+def seat_to_move(state: dict) -> int:
+    pending = ENGINE.pending(state)
+    return pending[0].seat if pending else 0
+
+
+CASES: dict[str, Callable[[], bytes]] = {
+    "board_setup_en": lambda: render_board(ENGINE.view(positions()["setup"], None), "en"),
+    "board_mid_en": lambda: render_board(ENGINE.view(positions()["mid"], None), "en"),
+    "board_mid_ja": lambda: render_board(ENGINE.view(positions()["mid"], None), "ja"),
+    "board_block_en": lambda: render_board(ENGINE.view(positions()["block"], None), "en"),
+    "board_final_ja": lambda: render_board(ENGINE.reveal_all(positions()["final"]), "ja"),
+    "hand_setup_ja": lambda: render_hand(ENGINE.view(positions()["setup"], 1), "ja"),
+    "hand_mid_en": lambda: render_hand(ENGINE.view(positions()["mid"], seat_to_move(positions()["mid"])), "en"),
+    "hand_block_ja": lambda: render_hand(ENGINE.view(positions()["block"], seat_to_move(positions()["block"])), "ja"),
+    "card_R01_en": lambda: render_card(catalogue.by_id()["R01"], "en"),
+    "card_B18_ja": lambda: render_card(catalogue.by_id()["B18"], "ja"),
+    "card_evolution_en": lambda: render_card(next(c for c in catalogue.all_cards()
+                                                  if c.stats["type"] == "evolution" and c.stats["public"]), "en"),
+}
+
+
+def test_the_golden_positions_are_what_they_claim() -> None:
+    found = positions()
+    assert found["setup"]["phase"] == "setup" and asking(found["setup"], "bundle")
+    assert asking(found["mid"], "main") and any(p["public"] for p in found["mid"]["players"])
+    assert asking(found["block"], "block") and found["block"]["combat"]["attacker"]
+    assert found["final"]["result"] is not None
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_render_matches_golden_png(name: str) -> None:
+    assert_matches_golden(CASES[name](), GOLDEN_DIR / f"{name}.png")
+
+
+def test_every_png_decodes_with_a_phone_friendly_size() -> None:
+    for name, make in CASES.items():
+        png = make()
+        image = Image.open(io.BytesIO(png))
+        image.load()
+        assert image.format == "PNG" and image.mode in ("RGB", "P"), name
+        width, height = image.size
+        if name.startswith("card_"):
+            assert width == 640 and 400 <= height <= 900, name
+        elif name.startswith("board_"):
+            assert width == 1100 and 700 <= height <= 1000, name
+        else:
+            assert width == 1100 and 300 <= height <= MAX_HAND_H, name
+        assert len(png) <= SIZE_BUDGET, name
+
+
+@cache
+def sample_states() -> list[dict]:
+    """States spread over greedy and random-legal matches of every deck pair (random matches cut at 300
+    decisions), so renders see setup, early, middle, combat and late positions."""
+    states: list[dict] = []
+    for index in range(8):
+        rng = random.Random(index)
+        state = ENGINE.new_game(100 + index, policy.selfplay_options(index, rng))
+        trail = [state]
+        while ENGINE.outcome(state) is None and len(trail) < 300:
+            decision = ENGINE.pending(state)[0]
+            choice = policy.greedy(state, decision, rng) if index % 2 else random_choice(decision, rng)
+            state, _ = ENGINE.apply(state, decision.seat, choice)
+            trail.append(state)
+        states.extend(rng.sample(trail, 2))
+    return states
+
+
+def test_every_view_renders_in_both_languages_for_players_and_spectators() -> None:
+    for state in sample_states():
+        for locale in LOCALES:
+            for viewer in (None, 1):
+                width, height = decode(render_board(ENGINE.view(state, viewer), locale)).size
+                assert width == 1100 and height <= 1000
+            for viewer in (0, 1):
+                width, height = decode(render_hand(ENGINE.view(state, viewer), locale)).size
+                assert width == 1100 and height <= MAX_HAND_H
+
+
+def test_every_card_renders_in_both_languages() -> None:
+    for card in catalogue.all_cards():
+        for locale in LOCALES:
+            width, height = decode(render_card(card, locale)).size
+            assert width == 640 and 400 <= height <= 900, card.id
+
+
+def test_text_is_never_below_18px(monkeypatch) -> None:
+    for cached in (render.unit_tile, render.hand_card, render.hand_card_lines):
+        cached.cache_clear()  # cached tiles would hide their text from the recorder
+    sizes = font_sizes_used(monkeypatch, CASES.values())
+    assert sizes and min(sizes) >= toolkit.MIN_TEXT_PX
+
+
+def test_the_end_of_match_board_shows_both_hands_and_else_the_public_board() -> None:
+    final = positions()["final"]
+    revealed = ENGINE.reveal_all(final)
+    public = ENGINE.view(final, None)
+    assert {k: v for k, v in revealed.items() if k != "hands"} == public
+    if any(revealed["hands"]):
+        assert render_board(revealed, "en") != render_board(public, "en")
+    assert render_board({**revealed, "hands": [[], []]}, "en") != render_board(public, "en")  # the labels show
+
+
+def hidden_twin(state: dict) -> dict:
+    """The same position with every hidden fact changed: hidden hand cards swapped with deck cards and
+    both decks in another order."""
+    twin = copy.deepcopy(state)
+    for player in twin["players"]:
+        for index in range(min(len(player["hand"]), len(player["deck"]))):
+            player["hand"][index], player["deck"][-1 - index] = player["deck"][-1 - index], player["hand"][index]
+        player["deck"].reverse()
+    return twin
+
+
+def test_no_hidden_fact_reaches_an_image() -> None:
+    state = positions()["mid"]
+    twin = hidden_twin(state)
+    assert twin != state and twin["players"][0]["hand"] != state["players"][0]["hand"]
+    for locale in LOCALES:
+        assert render_board(ENGINE.view(state, None), locale) == render_board(ENGINE.view(twin, None), locale)
+    # A seat's own picture does not change when only the opponent's hidden cards do.
+    for seat in (0, 1):
+        partial = copy.deepcopy(state)
+        partial["players"][1 - seat] = twin["players"][1 - seat]
+        assert render_hand(ENGINE.view(state, seat), "en") == render_hand(ENGINE.view(partial, seat), "en")
+    # A control: a public fact does change the picture.
+    public_change = copy.deepcopy(state)
+    public_change["players"][0]["life"] -= 100
+    assert render_board(ENGINE.view(public_change, None), "en") != render_board(ENGINE.view(state, None), "en")
+
+
+def test_a_tapped_creature_is_drawn_turned_and_damage_shows() -> None:
+    unit = {"cid": "c3", "card": "R03", "tapped": False, "damage": 0, "sick": False, "power": 1000,
+            "toughness": 800, "base_power": 1000, "boost": 0, "keywords": ["pierce"]}
+    upright = render.unit_image(unit, "en")
+    turned = render.unit_image({**unit, "tapped": True}, "en")
+    assert upright.size == (render.UNIT_W, render.UNIT_H) and turned.size == (render.UNIT_H, render.UNIT_W)
+    hurt = render.unit_image({**unit, "damage": 400}, "en")
+    assert hurt.tobytes() != upright.tobytes()
+
+
+def test_the_log_is_drawn_when_the_view_carries_one() -> None:
+    view = ENGINE.view(positions()["mid"], None)
+    logged = {**view, "log": [{"key": "afterlife.event.attack", "args": {"seat": 0, "cid": "c3", "card": "R03",
+                                                                          "power": 1000}}]}
+    assert render.log_parts(logged, "en") == ["Player 1 attacks with Flame Lancer (1000)."]
+    assert render.log_parts(logged, "ja")[0].startswith("プレイヤー1")
+    assert decode(render_board(logged, "en")).size[1] > decode(render_board(view, "en")).size[1]
