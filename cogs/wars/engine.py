@@ -212,8 +212,8 @@ def is_pierce(state: State, unit: dict[str, Any]) -> bool:
 
 def power(state: State, seat: Seat, unit: dict[str, Any]) -> int:
     value = C.cost(unit["card"]) + unit["reinforce"] + unit["increase"]
-    if seat == state["active"] and has_trait(state, unit["card"], "swell"):
-        value += 2  # 膨張 is an increase on its controller's turn
+    if has_trait(state, unit["card"], "swell"):
+        value += 2  # 膨張 is a standing increase, on both players' turns (the Q&A's slug at power 5)
     if seat in state["turn_state"]["miasma"]:
         value -= 2
     if is_pierce(state, unit) and manifest_active(state, seat):
@@ -546,6 +546,7 @@ def step_turn_start(state: State, events: list[Event]) -> None:
     # would otherwise vanish from the picture posted when the turn passes).
     previous = {key: value for key, value in state["last"].items() if key != "previous"}
     state["last"] = {"turn": state["turn"], "seat": state["active"], "spells": [], "combat": None, "magic": [],
+                     "main": [],
                      "previous": previous if "turn" in previous else None}
     events.append(event("turn", None, seat=state["active"], turn=state["turn"]))
     if not state["deck"]:
@@ -614,6 +615,17 @@ def step_haste(state: State, events: list[Event]) -> None:
     if options:
         ask(state, seat, "haste", options + ["pass"])
     else:
+        state["step"] = "precombat"
+
+
+def step_precombat(state: State, events: list[Event]) -> None:
+    """The start of the combat phase: magic after the reinforcements resolved (ruling 9). A 速攻 step,
+    which offers magic too, already was this window, so it is asked only when there was none."""
+    seat = state["active"]
+    options = magic_options(state, seat, "precombat")
+    if options:
+        ask(state, seat, "precombat", options + ["pass"])
+    else:
         state["step"] = "combat"
 
 
@@ -674,6 +686,7 @@ STEPS = {
     "reinforce_resolve": step_resolve_declared,
     "chain": step_chain,
     "haste": step_haste,
+    "precombat": step_precombat,
     "combat": step_combat,
     "expand": step_expand,
     "strategy": step_strategy,
@@ -789,7 +802,8 @@ def counter_options(state: State, seat: Seat, top: dict[str, Any]) -> list[str]:
 def answer_counter(state: State, seat: Seat, option: str, events: list[Event]) -> None:
     chain = state["chain"]
     if option == "pass":
-        events.append(event("counter_pass", None, seat=seat))
+        # Private: nothing public may say that a counter window was offered or declined (GAMES.md).
+        events.append(event("counter_pass", (seat,), seat=seat))
         resolve_chain(state, events)
         return
     if option.startswith("great:"):
@@ -873,6 +887,11 @@ def strategy_options(state: State, seat: Seat, haste_only: bool = False) -> list
     return options
 
 
+def main_record(state: State, entry: dict[str, Any]) -> None:
+    """Deploys, redeploys and expansions of this turn, for the board's log (public facts only)."""
+    state["last"].setdefault("main", []).append(entry)
+
+
 def answer_strategy(state: State, seat: Seat, option: str, events: list[Event]) -> None:
     parts = option.split(":")
     card = parts[1]
@@ -885,8 +904,10 @@ def answer_strategy(state: State, seat: Seat, option: str, events: list[Event]) 
             else:
                 state["discard"].append(spent)
         events.append(event("redeploy", None, seat=seat, card=card, spent=parts[2].split("+")))
+        main_record(state, {"seat": seat, "kind": "redeploy", "card": card, "spent": parts[2].split("+")})
     else:
         events.append(event("deploy", None, seat=seat, card=card))
+        main_record(state, {"seat": seat, "kind": "deploy", "card": card})
     state["fields"][seat].append(unit_entry(card, state["turn"]))
     state["turn_state"]["strategy_done"] = True
     enter_field(state, seat, card, events)
@@ -1159,6 +1180,7 @@ def answer_expand(state: State, seat: Seat, option: str, events: list[Event]) ->
     take_from_hand(state, seat, card)
     state["territories"][seat].append(card)
     events.append(event("expand", None, seat=seat))
+    main_record(state, {"seat": seat, "kind": "expand"})  # the territory card is face down: not named
     events.append(event("expand_private", (seat,), seat=seat, card=card))
 
 
@@ -1344,11 +1366,12 @@ def answer_step(state: State, seat: Seat, choice: Sequence[str], entry: dict[str
     elif option.startswith("great:"):
         use_own_turn_great(state, seat, option.split(":")[1], step, events)
     elif option == "pass":
+        events.append(event(f"pass_{step}", None, seat=seat))
         if step == "removal":
             state["step"] = "removal_resolve"
         elif step == "reinforce":
             state["step"] = "reinforce_resolve"
-        elif step == "haste":
+        elif step in ("haste", "precombat"):
             state["step"] = "combat"
         elif step == "expand":
             state["step"] = "strategy"
@@ -1389,7 +1412,8 @@ def answer_copy_entry(state: State, seat: Seat, choice: Sequence[str], entry: di
 ANSWERS = {
     "setup_pick": answer_setup, "setup_mulligan": answer_setup, "setup_hand": answer_setup,
     "setup_magic": answer_setup, "setup_territory": answer_setup,
-    "removal": answer_step, "reinforce": answer_step, "haste": answer_step, "expand": answer_step,
+    "removal": answer_step, "reinforce": answer_step, "haste": answer_step, "precombat": answer_step,
+    "expand": answer_step,
     "strategy": answer_step, "end": answer_step,
     "counter": single(answer_counter), "nullify": single(answer_nullify), "treasure": single(answer_treasure),
     "discard_one": multi(answer_discard), "flip": single(answer_flip), "poison": single(answer_poison),

@@ -24,6 +24,7 @@ from bot.cards import Card
 from bot.render import toolkit
 from bot.render.toolkit import Canvas
 from cogs.wars import cards as C
+from cogs.wars.engine import trait_active
 from cogs.wars.text import card_list, card_name, great_name
 
 WIDTH = 1100
@@ -48,6 +49,7 @@ TRAIT_LABELS = {
 BACKGROUND = (30, 34, 42)
 TEXT = (238, 238, 238)
 DIM = (168, 174, 186)
+OFF = (104, 110, 122)  # a trait the level turns off
 PANEL = (48, 54, 66)
 BAND = (40, 45, 56)
 SLOT = (54, 60, 74)
@@ -284,6 +286,15 @@ def _turn_lines(record: dict[str, Any], locale: str) -> list[str]:
                                 attack=step["attack"], block=step["block"], damage=step["damage"]))
         if not combat["steps"]:
             lines.append(_t("board.no_attack", locale, seat=_seat(combat["seat"], locale)))
+    for entry in record.get("main", []):
+        who = _seat(entry["seat"], locale)
+        if entry["kind"] == "expand":
+            lines.append(i18n.t("wars.event.expand", locale, seat=who))
+        elif entry["kind"] == "redeploy":
+            lines.append(i18n.t("wars.event.redeploy", locale, seat=who, card=card_name(entry["card"], locale),
+                                spent=card_list(entry["spent"], locale)))
+        else:
+            lines.append(i18n.t("wars.event.deploy", locale, seat=who, card=card_name(entry["card"], locale)))
     return lines
 
 
@@ -419,7 +430,21 @@ def _stack_panel(canvas: Canvas, y: int, stack: list[str], queued: list[str], he
 # ---------------------------------------------------------------- hand
 
 
-def _card_tile(canvas: Canvas, x: int, y: int, card_id: str, locale: str, small: bool = False) -> None:
+def _trait_rows(traits: list[str], level: str, locale: str) -> list[tuple[str, tuple[int, int, int]]]:
+    """A hand tile's trait lines: the traits in force first; those the level turns off (Overlord and
+    Apprentice keep only the basic unit traits) greyed out and marked, never shown as if they worked."""
+    active = [t for t in traits if trait_active({"level": level}, t)]
+    inactive = [t for t in traits if t not in active]
+    rows = [(line, DIM) for line in _pack(_traits(active, locale), 18, TILE_W - 16)]
+    if inactive:
+        labels = _traits(inactive, locale)
+        labels[-1] += " " + _t("board.traits_off", locale)
+        rows += [(line, OFF) for line in _pack(labels, 18, TILE_W - 16)]
+    return rows[:2]
+
+
+def _card_tile(canvas: Canvas, x: int, y: int, card_id: str, locale: str, small: bool = False,
+               level: str = "wizard") -> None:
     info = C.info(card_id)
     attribute = info["attribute"]
     colour = ATTR_COLOURS.get(attribute, PANEL)
@@ -443,8 +468,8 @@ def _card_tile(canvas: Canvas, x: int, y: int, card_id: str, locale: str, small:
     for index, line in enumerate(lines):
         canvas.text((x + 8, y + 38 + index * (size + 4)), line, size=size, bold=True)
     if not small:
-        for index, line in enumerate(_pack(_traits(info["traits"], locale), 18, TILE_W - 16)[:2]):
-            canvas.text((x + 8, y + 96 + index * 24), line, size=18, fill=DIM)
+        for index, (line, colour) in enumerate(_trait_rows(info["traits"], level, locale)):
+            canvas.text((x + 8, y + 96 + index * 24), line, size=18, fill=colour)
 
 
 @cache
@@ -582,7 +607,7 @@ def render_hand(view: dict[str, Any], locale: str) -> bytes:
             else:
                 pitch = SMALL_PITCH_Y if kind == "small" else TILE_PITCH_Y
                 _card_tile(canvas, 20 + (index % PER_ROW) * TILE_PITCH_X, top + (index // PER_ROW) * pitch, item, locale,
-                           small=kind == "small")
+                           small=kind == "small", level=view["level"])
         y += _section_height(kind, len(items))
     return canvas.png()
 

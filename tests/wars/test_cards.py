@@ -29,7 +29,11 @@ TRAITS = {"灯火幽鬼": {"transparent", "veil"}, "先行打撃兵": {"transpar
           "でかスラグ": {"swell"}, "護宝妖精": {"treasure"}, "のうなし腕力": {"undying"}, "調律": {"shift"},
           "呪文砕き": {"wildcard"}}
 # Costs: the Q&A (でかスラグ 3, 花乙女 3) and the replay's damage and life totals (docs/rules/wars.md, ruling 2).
-COSTS = {"でかスラグ": 3, "花乙女": 3, "占欲の魔女": 4, "突撃兵": 5, "黒妖犬": 6, "のうなし腕力": 7, "怪造騎士": 8, "龍王妃": 9}
+COSTS = {"でかスラグ": 3, "花乙女": 3, "占欲の魔女": 4, "突撃兵": 5, "黒妖犬": 6, "のうなし腕力": 7, "怪造騎士": 8}
+# 龍王妃's cost is only bounded by the replay (5-9); 9 is authored (ruling 2).
+COST_BOUNDS = {"龍王妃": (5, 9)}
+# The fields of a deck card that a seed card must show the book gives (its seed_facts entry names each).
+DECK_CARD_FIELDS = ("number", "name", "attribute", "cost", "traits", "master")
 
 
 def by_id():
@@ -63,6 +67,9 @@ def test_card_data_traits_and_costs_the_manual_gives() -> None:
             assert set(C.traits(card.id)) >= TRAITS[card.name_ja], card.id
         if card.name_ja in COSTS:
             assert C.cost(card.id) == COSTS[card.name_ja], card.id
+        if card.name_ja in COST_BOUNDS:
+            low, high = COST_BOUNDS[card.name_ja]
+            assert low <= C.cost(card.id) <= high and card.source == "authored", card.id
     unit_costs = Counter(C.cost(c) for c in C.DECK_IDS if C.is_unit(c))
     assert min(unit_costs) == 1 and max(unit_costs) == 9 and len(unit_costs) == 9  # a curve from 1 to 9
 
@@ -86,3 +93,22 @@ def test_card_data_magic_numbers_overlord_set_apprentice_decks_and_great_magic_p
     assert (C.info("A14")["req_any"], C.info("A14")["req_attrs"], C.info("A14")["condition"]) == (1, ["sky", "sky"], "main")
     assert (C.info("A01")["req_any"], C.info("A01")["req_attrs"]) == (1, ["fire"])  # the Apprentice example
     assert "manifest" in C.traits("A21") and "manifest" in C.traits("A22")  # 顕在 of 《透禍の槍》 (補足)
+
+
+def _facts_named(card) -> set[str]:
+    """The fields a ``seed_facts`` list names: an entry is the field, or the field then " (where)"."""
+    facts = card.stats.get("seed_facts", [])
+    return {field for field in DECK_CARD_FIELDS if any(f == field or f.startswith(field + " (") for f in facts)}
+
+
+def test_every_seed_deck_card_lists_each_of_its_fields_as_given_by_the_book() -> None:
+    seed = [card for card in C.catalogue() if card.kind != "magic" and card.source == "seed"]
+    assert len(seed) >= 9
+    for card in seed:
+        assert _facts_named(card) == set(DECK_CARD_FIELDS), (card.id, card.stats.get("seed_facts"))
+        assert set(card.stats["traits"]) == TRAITS[card.name_ja], card.id  # the book's trait lists
+    # The other way round: a deck card the book does not give in full is marked authored.
+    for card in C.catalogue():
+        if card.kind != "magic" and _facts_named(card) != set(DECK_CARD_FIELDS):
+            assert card.source == "authored", card.id
+    assert {by_id()[n].source for n in ("020", "033")} == {"authored"}  # 龍王妃: its cost 9 is ours

@@ -189,8 +189,8 @@ def test_endless_increase_protects_magic_and_adds_one_mana_of_any_attribute() ->
 
 
 def test_tornado_returns_every_unit_of_cost_3_or_less_on_both_fields_to_its_owners_hand() -> None:
-    # 竜巻 (A16), requirement (2)(天)(天). Cost decides, not power: でかスラグ (cost 3) has power 5 on its
-    # controller's turn (膨張) and still goes back.
+    # 竜巻 (A16), requirement (2)(天)(天). Cost decides, not power: でかスラグ (cost 3) has power 5 (膨張)
+    # and still goes back.
     state = setup_game(level="wizard", magic=[["A16"], []], fields=[["034", "037", "022"], ["003", "020", "017"]],
                        hands=[[], ["047"]], deck=DECK)
     slug = next(u for u in ENGINE.view(state, None)["players"][0]["field"] if u["card"] == "022")

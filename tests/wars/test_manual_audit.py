@@ -412,10 +412,24 @@ def test_power_never_below_zero_under_miasma() -> None:
     assert state["life"][1] == 30 - (11 - 7)
 
 
-def test_swell_is_not_counted_on_the_opponents_turn() -> None:
+def test_swell_counts_on_the_opponents_turn_too() -> None:
     state = setup_game(level="wizard", fields=[["017"], ["022"]], deck=DECK)
     state, _ = finish_turn(state)
-    assert state["life"][1] == 30 - (6 - 3)  # でかスラグ defends with 3, not 5
+    assert state["life"][1] == 30 - (6 - 5)  # でかスラグ defends with 5: 膨張 is a standing increase
+
+
+def test_qa_slug_at_power_5_is_removed_with_a_cost_3_card_on_the_opponents_turn() -> None:
+    """Q&A: 《でかスラグ》 at power 5 through 膨張 is removed with one cost-3 card, not cost 5.
+
+    The removal step is in the remover's own turn, so the slug has power 5 on its opponent's turn."""
+    state = setup_game(level="wizard", hands=[["024", "016"], []], fields=[[], ["022"]], deck=DECK)
+    assert state["active"] == 0 and (C.cost("024"), C.cost("016")) == (3, 5)
+    slug = state["fields"][1][0]
+    assert power(state, 1, slug) == 5
+    options = set(decision(state).options)
+    assert "remove:024:022" in options and "remove:016:022" not in options
+    state, _ = play(state, [(0, "remove:024:022")])
+    assert state["fields"][1] == [] and "022" in state["discard"]
 
 
 # ================================================================ main phase
@@ -466,6 +480,27 @@ def test_magic_may_follow_a_haste_deploy_before_combat() -> None:
     state, _ = play(state, [(0, "magic:A09"), (0, "target:016")])
     state, _ = finish_turn(state)
     assert state["life"][1] == 30 - (6 + 5 + 4)
+
+
+def test_magic_window_between_the_resolved_reinforcements_and_combat() -> None:
+    """Ruling 9: magic may be used "any time during your turn"; the combat phase starts with a window, so a
+    player sees how the reinforcements (and any counters) resolved before spending 巨体化."""
+    state = setup_game(level="wizard", magic=[["A09"], []], hands=[["024", "030"], []], fields=[["029", "016"], []],
+                       territories=[["001", "002", "003", "004", "005"], []], deck=DECK)
+    state, _ = play(state, [(0, "pass"), (0, "reinforce:024:029")])
+    window = decision(state)
+    assert state["step"] == "precombat" and window.prompt == "wars.prompt.precombat"
+    assert set(window.options) == {"magic:A09", "great:A09", "pass"}
+    assert state["life"][1] == 30  # combat has not started
+    state, _ = play(state, [(0, "magic:A09"), (0, "target:016")])
+    state, _ = finish_turn(state)
+    assert state["life"][1] == 30 - ((6 + 3) + (5 + 4))
+
+
+def test_no_window_before_combat_without_usable_magic() -> None:
+    state = setup_game(level="wizard", hands=[["024"], []], fields=[["029"], []], deck=DECK)
+    state, _ = play(state, [(0, "reinforce:024:029")])
+    assert state["step"] != "precombat" and state["life"][1] == 30 - 9
 
 
 # ================================================================ magic

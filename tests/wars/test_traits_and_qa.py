@@ -59,7 +59,7 @@ def test_trait_fertile_adds_one_to_territories_for_deploy() -> None:
     assert "014" in unit_cards(state, 0)
 
 
-def test_trait_swell_is_plus_two_on_its_controllers_turn_and_still_reinforceable() -> None:
+def test_trait_swell_is_plus_two_and_still_reinforceable() -> None:
     state = setup_game(level="wizard", hands=[["024"], []], fields=[["022"], []], deck=DECK)
     unit = state["fields"][0][0]
     assert power(state, 0, unit) == 5
