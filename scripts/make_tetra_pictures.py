@@ -277,9 +277,11 @@ def picture_flip() -> bytes:
     canvas.text((20, 12), "The white/black flip (accident)", size=26, bold=True)
     standing = geo.initial_orientation("red", 0)
     foreign = geo.tip(standing, "yellow")
-    rows = ((196, standing, ("Standing on an own-colour face: the flip tips it",
-                             "onto the other own-colour face, which was",
-                             "showing. The hidden rim now shows (here at 3).")),
+    rows = ((196, standing, ("Standing on an own-colour face: the hidden rim",
+                             "takes the shown rim's place (black now at 0).",
+                             "As a move: a tip onto the white face, then a",
+                             "half turn. The solid has a handedness, so",
+                             "yellow and blue trade places (2 <-> 4).")),
             (532, foreign, ("Standing on a foreign face: both rims already",
                             "show, so the flip leaves it alone.")))
     radius = 82

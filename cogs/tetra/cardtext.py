@@ -39,8 +39,10 @@ ACCIDENT_EFFECTS = {
     "move_all": ("Move every tetrite one place to the right (seen by the player whose turn it is); "
                  "the rightmost one wraps to the left end.",
                  "全てのテトライトを右へ1つ移動する（手番プレイヤーから見て）。右端のテトライトは左端へ。"),
-    "flip": ("White/black flip: every tetrite showing one rim of its own colour shows the other one.",
-             "白黒反転：自色面の白面が見えているテトライトは黒面が、黒面が見えているものは白面が見えるようにする。"),
+    "flip": ("White/black flip: every tetrite showing one rim of its own colour shows the other one in its "
+             "place (the two other faces trade places).",
+             "白黒反転：自色面の白面が見えているテトライトは同じ位置に黒面が、黒面が見えているものは白面が見えるようにする"
+             "(他の2面は入れ替わる)。"),
     "swap_own": ("The two players' tetrites change places (each keeps its orientation).",
                  "両プレイヤーの属性テトライトの位置を入れ替える（向きはそのまま）。"),
     "scatter_markers": ("Both markers leave their tetrites.", "両プレイヤーのマーカーをテトライトから取り除く。"),

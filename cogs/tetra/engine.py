@@ -131,13 +131,9 @@ def _gain_ether(state: State, seat: Seat, count: int) -> int:
     return gained
 
 
-def _lose_mana(state: State, seat: Seat, count: int) -> None:
-    """Pay mana, the most plentiful colour first (ties: red, yellow, blue): the least painful."""
+def _payable_colours(state: State, seat: Seat) -> list[str]:
     mana = _player(state, seat)["mana"]
-    for _ in range(count):
-        colour = max(geo.COLOURS, key=lambda c: (mana[c], -geo.COLOURS.index(c)))
-        if mana[colour] > 0:
-            mana[colour] -= 1
+    return [c for c in geo.COLOURS if mana[c] > 0]
 
 
 def _can_pay(state: State, seat: Seat, effects: Mapping[str, Any], tablets: int = 0) -> bool:
@@ -440,8 +436,8 @@ def _prepare_resolve(state: State, task: dict[str, Any], events: list[Event]) ->
     if band.get("choices"):
         options = [f"effect:{i + 1}" for i, choice in enumerate(band["choices"]) if _can_pay(state, seat, choice)]
         return _step(seat, "tetra.prompt.choose_effect", options, card=card_id)
-    _apply_effects(state, seat, band, events, card_id)
     _push(state, {"do": "after_hand_cast", "card": card_id})
+    _apply_effects(state, seat, band, events, card_id)  # a mana payment goes before after_hand_cast
     return None
 
 
@@ -451,8 +447,8 @@ def _answer_resolve(state: State, task: dict[str, Any], option: str, events: lis
     hand = _hand_card(state, seat, card_id)
     assert hand is not None
     band = catalogue.band_at(card_id, hand["charge"])
-    _apply_effects(state, seat, band["choices"][int(option.split(":")[1]) - 1], events, card_id)
     _push(state, {"do": "after_hand_cast", "card": card_id})
+    _apply_effects(state, seat, band["choices"][int(option.split(":")[1]) - 1], events, card_id)
 
 
 def _resolve_public(state: State, seat: Seat, card_id: str, events: list[Event]) -> None:
@@ -499,8 +495,8 @@ def _apply_effects(state: State, seat: Seat, effects: Mapping[str, Any], events:
         player["ether"] = max(0, player["ether"] - effects["lose_ether"])
         _event(events, "pay_ether", seat=seat, count=effects["lose_ether"])
     if effects.get("lose_mana"):
-        _lose_mana(state, seat, effects["lose_mana"])
-        _event(events, "pay_mana", seat=seat, count=effects["lose_mana"])
+        # The player picks the colours (a chain of decisions), before anything queued after this effect.
+        _push(state, {"do": "pay_mana", "seat": seat, "left": effects["lose_mana"], "paid": []})
     if effects.get("gain_ether"):
         _event(events, "gain_ether", seat=seat, count=_gain_ether(state, seat, effects["gain_ether"]))
     for colour, count in effects.get("gain_mana", {}).items():
@@ -711,6 +707,33 @@ def _answer_gain_mana(state: State, task: dict[str, Any], option: str, events: l
     _event(events, "gain_mana", seat=seat, colour=colour, count=_gain_mana(state, seat, colour, 1))
 
 
+def _prepare_pay_mana(state: State, task: dict[str, Any], events: list[Event]) -> dict[str, Any] | None:
+    """Pay ``left`` mana one tablet at a time; the player chooses the colour whenever more than one
+    colour could pay and not everything must go (the book's player picks the tablets to give back)."""
+    seat = task["seat"]
+    mana = _player(state, seat)["mana"]
+    while task["left"] > 0:
+        colours = _payable_colours(state, seat)
+        if not colours:
+            break
+        if len(colours) > 1 and sum(mana.values()) > task["left"]:
+            return _step(seat, "tetra.prompt.pay_mana", [f"pay:{c}" for c in colours], count=task["left"])
+        _pay_one(state, task, colours[0])
+    _event(events, "pay_mana", seat=seat, count=len(task["paid"]), colours=task["paid"])
+    return None
+
+
+def _pay_one(state: State, task: dict[str, Any], colour: str) -> None:
+    _player(state, task["seat"])["mana"][colour] -= 1
+    task["left"] -= 1
+    task["paid"].append(colour)
+
+
+def _answer_pay_mana(state: State, task: dict[str, Any], option: str, events: list[Event]) -> None:
+    _pay_one(state, task, option.split(":", 1)[1])
+    _push(state, task)
+
+
 # --- end phase, accidents, game end ----------------------------------------------------------
 
 
@@ -797,6 +820,7 @@ PREPARE: dict[str, Any] = {
     "bottom": _prepare_bottom,
     "public_effect": _prepare_public_effect,
     "gain_mana": _prepare_gain_mana,
+    "pay_mana": _prepare_pay_mana,
     "end": _prepare_end,
 }
 
@@ -816,6 +840,7 @@ ANSWER: dict[str, Any] = {
     "bottom": _answer_bottom,
     "public_effect": _answer_public_effect,
     "gain_mana": _answer_gain_mana,
+    "pay_mana": _answer_pay_mana,
 }
 
 

@@ -103,18 +103,21 @@ def tip(orientation: Mapping[str, int], face: str) -> Orientation:
 
 
 def flip_white_black(orientation: Mapping[str, int]) -> Orientation:
-    """The accident's white/black flip: show the other rim of the own colour.
+    """The accident's white/black flip: the hidden rim takes the place of the shown one.
 
-    A tetrite standing on one of its own-colour faces shows the other one; tipping it onto the
-    shown own-colour face makes the hidden rim visible (a real move of the solid, so the side
-    faces move as in any tip). A tetrite standing on a foreign face already shows both rims and is
-    left alone.
+    The book: 「白面が見えている場合は、黒面が見えるようにする」. A tetrite standing on one of its
+    own-colour faces is turned so that the other own-colour face (the one on the table) points
+    where the shown one pointed, and the shown one goes down. As a move of the solid that is a tip
+    onto the shown face followed by a half turn (180°); a tetrahedron cannot swap two faces and keep
+    the others, so the two foreign faces trade directions (the opponent reads them in reverse order).
+    A tetrite standing on a foreign face shows both rims already and is left alone. Flipping twice
+    returns the start.
     """
     down = bottom_face(orientation)
     if down not in ("white", "black"):
         return dict(orientation)
     shown = "black" if down == "white" else "white"
-    return tip(orientation, shown)
+    return rotate(tip(orientation, shown), 3)
 
 
 def angular_distance(a: int, b: int) -> int:

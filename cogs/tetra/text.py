@@ -53,6 +53,12 @@ def colour_name(colour: Any, locale: str) -> str:
     return t(key, locale) if colour in geo.COLOURS else str(colour)
 
 
+def colour_list(colours: Any, locale: str) -> str:
+    """Paid tablets, e.g. ["red", "red", "blue"] -> "red, red, blue"."""
+    separator = "、" if locale == "ja" else ", "
+    return separator.join(colour_name(c, locale) for c in colours) if isinstance(colours, list) else str(colours)
+
+
 def direction_name(direction: Any, locale: str) -> str:
     return t(f"tetra.direction.{direction}", locale) if direction in ("cw", "ccw") else str(direction)
 
@@ -255,6 +261,9 @@ def option_label(option_id: str, view: View, locale: str) -> str:
         if verb == "gain" and len(parts) == 2:
             return shorten(t("tetra.option.gain", locale, colour=colour_name(parts[1], locale))
                            + f" ({SHAPE.get(parts[1], '')})")
+        if verb == "pay" and len(parts) == 2:
+            return shorten(t("tetra.option.pay", locale, colour=colour_name(parts[1], locale))
+                           + f" ({SHAPE.get(parts[1], '')})")
         if verb == "release" and len(parts) == 2:
             return shorten(t(f"tetra.option.release_{parts[1]}", locale))
         if verb == "carry" and len(parts) == 2:
@@ -274,6 +283,7 @@ ARG_FORMATTERS: dict[str, Callable[[Any, str], str]] = {
     "cards": card_list,
     "tetrite": colour_name,
     "colour": colour_name,
+    "colours": colour_list,
     "direction": direction_name,
     "face": face_name,
     "placed": placed_text,

@@ -196,3 +196,46 @@ def test_rotation_phase_direction_never_moves_the_own_face_away(case: tuple[str,
         after = g.own_face_distance(g.rotate(orientation, step), seat)
         assert after is not None
         assert after < distance or distance in (0, 3)
+
+
+def _reachable(colour: str) -> list[g.Orientation]:
+    """Every orientation the solid can take on the table (rotations and tips from the start)."""
+    start = g.initial_orientation(colour, 0)
+    seen = [start]
+    frontier = [start]
+    while frontier:
+        orientation = frontier.pop()
+        for move in [("rot", g.CCW), ("tip", 0), ("tip", 1), ("tip", 2)]:
+            nxt = _apply(orientation, move)
+            if nxt not in seen:
+                seen.append(nxt)
+                frontier.append(nxt)
+    return seen
+
+
+def test_white_black_flip_puts_the_hidden_rim_where_the_shown_one_pointed_and_is_a_real_move() -> None:
+    """Issue 14 (accident A3): 「白面が見えている場合は、黒面が見えるようにする」. The black rim takes the white
+    rim's place; since a tetrahedron has a handedness, the two foreign faces trade directions."""
+    for colour in g.COLOURS:
+        reachable = _reachable(colour)
+        assert len(reachable) == 4 * 6  # any face down, six turns
+        first, second = g.other_colours(colour)
+        for orientation in reachable:
+            flipped = g.flip_white_black(orientation)
+            assert flipped in reachable  # a move of the solid
+            down = g.bottom_face(orientation)
+            if down not in ("white", "black"):
+                assert flipped == orientation
+                continue
+            shown = "black" if down == "white" else "white"
+            assert flipped[down] == orientation[shown] and flipped[shown] == g.BOTTOM
+            assert (flipped[first], flipped[second]) == (orientation[second], orientation[first])
+            # Swapping the rims in place and keeping the foreign faces would be a mirror image: no move.
+            mirrored = dict(orientation) | {down: orientation[shown], shown: g.BOTTOM}
+            assert mirrored not in reachable
+    start = g.initial_orientation("red", 0)
+    assert g.flip_white_black(start) == {"black": 0, "white": g.BOTTOM, "yellow": 4, "blue": 2}
+    # Player 1 still sees red (the black rim now) and Player 2 reads blue, yellow instead of yellow, blue.
+    assert g.visible_faces(g.flip_white_black(start), 0) == ["black"]
+    assert g.visible_faces(start, 1) == ["yellow", "blue"]
+    assert g.visible_faces(g.flip_white_black(start), 1) == ["blue", "yellow"]

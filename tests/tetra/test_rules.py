@@ -184,7 +184,8 @@ def test_rotation1_exception2_tips_onto_an_own_face_and_forbids_transfer() -> No
 
 def test_rotation1_basic_rule_uses_the_black_rim_when_the_white_one_is_down() -> None:
     state = fresh()
-    faces = geo.flip_white_black(orient("red", 1))  # white down: the own face showing is the black rim
+    # White down: the own face showing is the black rim, at direction 4 (two steps from seat 0).
+    faces = geo.rotate(geo.flip_white_black(orient("red", 1)), 3)
     assert geo.bottom_face(faces) == "white" and faces["black"] == 4
     set_faces(state, "red", faces)
     at(state, "rot1", "rot2")
@@ -685,6 +686,43 @@ def test_red_mana_demerit_must_be_payable_after_the_cost_tablets() -> None:
     assert "pay_mana" in keys(events)
     assert state["players"][0]["mana"] == {"red": 0, "yellow": 0, "blue": 0}
     assert state["players"][1]["life"] == 15 - 3
+
+
+def test_the_player_chooses_the_colour_of_a_mana_demerit_when_several_could_pay() -> None:
+    """Issue 14: the engine used to take the most plentiful colour; the book's player hands back the
+    tablets they choose."""
+    state = fresh("red-blue")
+    for colour in ("yellow", "blue"):
+        set_faces(state, colour, orient(colour, 0))
+    state["players"][0]["mana"] = {"red": 1, "yellow": 2, "blue": 1}
+    at(state, "cast", "end")
+    state, _ = play(state, "cast:H-R2")
+    while decision(state).prompt == "tetra.prompt.place_mana":
+        state, _ = play(state, decision(state).options[0])
+    ask = decision(state)
+    assert ask.prompt == "tetra.prompt.pay_mana" and ask.seat == 0 and ask.args["count"] == 1
+    left = state["players"][0]["mana"]
+    assert set(ask.options) == {f"pay:{c}" for c in ("red", "yellow", "blue") if left[c] > 0}
+    assert len(ask.options) >= 2
+    state, events = play(state, "pay:blue")  # not the most plentiful colour (yellow)
+    assert state["players"][0]["mana"]["blue"] == left["blue"] - 1
+    assert state["players"][0]["mana"]["yellow"] == left["yellow"]
+    paid = [e for e in events if e.key == "tetra.event.pay_mana"]
+    assert paid and paid[0].args["colours"] == ["blue"] and paid[0].audience is None
+
+
+def test_no_mana_choice_when_one_colour_or_everything_must_go() -> None:
+    state = fresh("red-blue")
+    for colour in ("yellow", "blue"):
+        set_faces(state, colour, orient(colour, 0))
+    state["players"][0]["mana"] = {"red": 1, "yellow": 0, "blue": 3}
+    at(state, "cast", "end")
+    state, events = play(state, "cast:H-R2")
+    while rules.pending(state) and decision(state).prompt == "tetra.prompt.place_mana":
+        state, more = play(state, decision(state).options[0])
+        events += more
+    assert not rules.pending(state) or decision(state).prompt != "tetra.prompt.pay_mana"
+    assert "pay_mana" in keys(events) and state["players"][0]["mana"]["blue"] == 2
 
 
 # --- game end --------------------------------------------------------------------------------
