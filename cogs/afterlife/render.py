@@ -417,7 +417,10 @@ def draw_middle(canvas: Canvas, view: View, y: int, locale: str) -> None:
     if casting:
         parts.append(t("afterlife.ui.board.casting", locale, player=seat_name(casting["seat"], locale),
                        card=card_name(casting["card"], locale)))
-    canvas.rect((8, y, WIDTH - 8, y + 40), fill=DARK if not parts else (70, 44, 30), outline=LINE, width=1, radius=6)
+    if not parts:  # nothing between the fields: a plain divider
+        canvas.rect((8, y + 19, WIDTH - 8, y + 21), fill=LINE, radius=0)
+        return
+    canvas.rect((8, y, WIDTH - 8, y + 40), fill=(70, 44, 30), outline=ATTACK, width=2, radius=6)
     if parts:
         canvas.text((20, y + 20), fit(" · ".join(parts), 20, WIDTH - 40, True), size=20, bold=True, anchor="lm",
                     fill=TEXT)
@@ -503,7 +506,8 @@ def hand_card_lines(card_id: str, locale: str) -> tuple[str, ...]:
 
 
 def hand_card_height(card_id: str, locale: str) -> int:
-    return 118 + 21 * len(hand_card_lines(card_id, locale)) + 8
+    foot = 0 if catalogue.info(card_id)["type"] == "instant" else 30
+    return 118 + 21 * len(hand_card_lines(card_id, locale)) + 8 + foot
 
 
 @lru_cache(maxsize=512)
@@ -523,10 +527,14 @@ def hand_card(card_id: str, height: int, locale: str) -> Image.Image:
         canvas.text((7, y), line, size=20, bold=True)
         y += 24
     y = max(y, 36 + 48)
-    canvas.text((7, y), fit(card_facts(card_id, locale), 18, HAND_W - 14), size=18, fill=HIGHLIGHT)
+    canvas.text((7, y), fit(type_name(info["type"], locale), 18, HAND_W - 14), size=18, fill=HIGHLIGHT)
+    if info["type"] != "instant":  # power / toughness in a bar at the foot, as on the field
+        canvas.rect((3, height - 31, HAND_W - 4, height - 4), fill=DARK, radius=4)
+        canvas.text((HAND_W / 2, height - 30), f"{info['power']} / {info['toughness']}", size=20, bold=True,
+                    anchor="ma")
     y += 24
-    if info["public"]:
-        draw_eye(canvas, 18, y + 10, 10)
+    if info["public"]:  # the public-cost mark beside the cost, as well as in the text
+        draw_eye(canvas, HAND_W - 52, 16, 11)
     for line in hand_card_lines(card_id, locale):
         canvas.text((8, y), line, size=18, fill=TEXT)
         y += 21
@@ -633,6 +641,7 @@ def draw_side_brief(canvas: Canvas, view: View, seat: int, y: int, title: str, l
                                         cores=player["cores"]),
              t("afterlife.ui.board.hand", locale, count=player["hand_count"]),
              t("afterlife.ui.board.deck", locale, count=player["deck_count"])]
+    y += 8
     canvas.text((14, y), f"{title} · {seat_name(seat, locale)}", size=20, bold=True)
     canvas.text((WIDTH - 14, y), "  ".join(stats), size=20, bold=True, anchor="ra")
     marks = combat_marks(view, locale)
