@@ -1,0 +1,52 @@
+"""Afterlife for the bot player (bot/search.py): a world consistent with what one seat has seen.
+
+Hidden from ``seat``: the opponent's hand (its public cards are shown), the opponent's bundles and which
+one it picked during set-up, and the order of both decks. The opponent's unseen cards are one pool (its
+deck list minus what is on the table, in the graves, the afterlife and its public hand), so a sorted pool
+reshuffled by ``rng`` gives a world that depends only on the seat's information and the opponent's deck
+list (a ready-made deck is public; a custom list is taken as known, never where its cards are). The
+engine's seed is redrawn, so later shuffles are unknown too.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from bot.engine import Seat, State
+from cogs.afterlife import engine as rules
+from cogs.afterlife import zones as Z
+
+ROLLOUT_DEPTH = 60  # a random match is ~95 decisions (~15 ms): stop a few turns ahead and evaluate
+BUDGET_SCALE = 0.7
+
+
+def determinize(state: State, seat: Seat, rng: random.Random) -> State:
+    world = rules.copy_state(state)
+    world["seed"] = rng.randrange(2**62)
+    own = world["players"][seat]
+    own_deck = sorted(own["deck"])
+    rng.shuffle(own_deck)
+    own["deck"] = own_deck
+    other = world["players"][1 - seat]
+    pool = list(other["hand"]) + list(other["deck"]) + [card for bundle in other["bundles"] for card in bundle]
+    pool.sort()
+    rng.shuffle(pool)
+    for index, bundle in enumerate(other["bundles"]):
+        other["bundles"][index] = pool[:len(bundle)]
+        del pool[:len(bundle)]
+    hand_size = len(other["hand"])
+    other["hand"] = pool[:hand_size]
+    other["deck"] = pool[hand_size:]
+    if other["pick"] is not None and other["bundles"]:
+        other["pick"] = rng.randrange(len(other["bundles"]))  # picked in secret: any bundle
+    return world
+
+
+def evaluate(state: State, seat: Seat) -> float:
+    """Life, plus the power on the field, squashed to 0..1."""
+    score = []
+    for each in (0, 1):
+        player = Z.player(state, each)
+        score.append(player["life"] + sum(Z.power(state, each, unit) for unit in player["field"]) // 2)
+    return 0.5 + 0.5 * math.tanh((score[seat] - score[1 - seat]) / 1500.0)
