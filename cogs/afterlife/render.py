@@ -54,6 +54,8 @@ FILL = {"R": (206, 62, 52), "B": (54, 112, 214), "G": (48, 150, 72), "N": (130, 
 DEEP = {"R": (120, 36, 32), "B": (30, 60, 130), "G": (28, 90, 44), "N": (78, 80, 92)}
 
 UNIT_W, UNIT_H = 140, 184  # an untapped creature; a tapped one is turned: UNIT_H wide, UNIT_W high
+TURN_EXTRA = UNIT_H - UNIT_W  # a turned tile is this much wider than an upright one
+MIN_UNIT_W = 100  # a crowded field narrows its tiles down to this before it leaves any out
 FIELD_H = UNIT_H + 30  # a strip above the tallest creature for the ATTACKS / BLOCKS labels
 
 
@@ -154,25 +156,28 @@ def draw_turned(canvas: Canvas, x: float, y: float, size: float, fill=MUTED) -> 
 # --- creatures -----------------------------------------------------------------------------------
 
 
-def unit_size(unit: Mapping[str, Any]) -> tuple[int, int]:
-    return (UNIT_H, UNIT_W) if unit["tapped"] else (UNIT_W, UNIT_H)
+def unit_size(unit: Mapping[str, Any], base: int = UNIT_W) -> tuple[int, int]:
+    return (base + TURN_EXTRA, UNIT_W) if unit["tapped"] else (base, UNIT_H)
 
 
 @lru_cache(maxsize=512)
 def unit_tile(card: str, cid: str, tapped: bool, sick: bool, power: int, base: int, toughness: int, damage: int,
-              keywords: tuple[str, ...], locale: str) -> Image.Image:
+              keywords: tuple[str, ...], locale: str, base_w: int = UNIT_W) -> Image.Image:
     """A creature on the field: colour letter, creature id, name, keywords, power/toughness and damage.
-    A tapped creature is turned: a landscape tile, dimmed, with the TAPPED label."""
+    A tapped creature is turned: a landscape tile, dimmed, with the turned-card mark (and the TAPPED
+    label when it fits). ``base_w`` is the upright width (narrower on a crowded field)."""
     colour = colour_of(card)
-    width, height = (UNIT_H, UNIT_W) if tapped else (UNIT_W, UNIT_H)
+    width, height = (base_w + TURN_EXTRA, UNIT_W) if tapped else (base_w, UNIT_H)
     canvas = Canvas(width, height, background=BACKGROUND)
     canvas.rect((0, 0, width - 1, height - 1), fill=TILE_TAPPED if tapped else TILE, outline=FILL[colour], width=3)
     canvas.rect((0, 0, width - 1, 28), fill=DEEP[colour], radius=6)
     badge(canvas, 4, 2, colour, locale, size=24)
     canvas.text((width - 6, 3), cid, size=18, bold=True, anchor="ra")
     if tapped:
-        draw_turned(canvas, 36, 5, 18)
-        canvas.text((60, 3), t("afterlife.ui.board.tapped", locale), size=18, bold=True, fill=MUTED)
+        draw_turned(canvas, 34, 5, 18)
+        word = t("afterlife.ui.board.tapped", locale)
+        if 58 + token_width(word, 18, True) + token_width(cid, 18, True) + 12 <= width:
+            canvas.text((58, 3), word, size=18, bold=True, fill=MUTED)
     name_lines = 1 if tapped else 2
     lines = wrap_text(card_name(card, locale), 18, width - 10, bold=True)
     if len(lines) > name_lines:
@@ -195,25 +200,37 @@ def unit_tile(card: str, cid: str, tapped: bool, sick: bool, power: int, base: i
     if sick and not tapped:
         canvas.text((width - 6, bottom - 22), t("afterlife.ui.board.sick", locale), size=18, fill=MUTED, anchor="ra")
     if damage:
-        canvas.text((6, bottom - 22), t("afterlife.ui.board.damage", locale, amount=damage), size=18, bold=True,
-                    fill=DAMAGE)
+        label = t("afterlife.ui.board.damage", locale, amount=damage)
+        if token_width(label, 18, True) > width - 10:
+            label = f"-{damage}"  # a narrow tile keeps the number
+        canvas.text((6, bottom - 22), label, size=18, bold=True, fill=DAMAGE)
     canvas.rect((3, bottom, width - 4, height - 4), fill=DARK, radius=4)
     # Power / toughness; a boosted power in gold, a damaged toughness as what is left of it.
     power_text, tough_text = str(power), (f"{toughness - damage}" if damage else str(toughness))
-    slash = " / "
-    total = sum(token_width(part, 20, True) for part in (power_text, slash, tough_text))
+    size, slash = 20, " / "
+    if sum(token_width(part, size, True) for part in (power_text, slash, tough_text)) > width - 10:
+        size, slash = 18, "/"
+    total = sum(token_width(part, size, True) for part in (power_text, slash, tough_text))
     x = (width - total) / 2
     for part, fill in ((power_text, HIGHLIGHT if power != base else TEXT), (slash, MUTED),
                        (tough_text, DAMAGE if damage else TEXT)):
-        canvas.text((x, bottom + 1), part, size=20, bold=True, fill=fill)
-        x += token_width(part, 20, True)
+        canvas.text((x, bottom + 1 + (20 - size) // 2), part, size=size, bold=True, fill=fill)
+        x += token_width(part, size, True)
     return canvas.image
 
 
-def unit_image(unit: Mapping[str, Any], locale: str) -> Image.Image:
+def unit_image(unit: Mapping[str, Any], locale: str, base_w: int = UNIT_W) -> Image.Image:
     return unit_tile(unit["card"], unit["cid"], bool(unit["tapped"]), bool(unit.get("sick")), int(unit["power"]),
                      int(unit.get("base_power", unit["power"])), int(unit["toughness"]), int(unit.get("damage", 0)),
-                     tuple(unit.get("keywords") or ()), locale)
+                     tuple(unit.get("keywords") or ()), locale, base_w)
+
+
+def field_width(units: Sequence[Mapping[str, Any]], room: float, gap: int) -> int:
+    """The upright tile width that fits every creature in ``room`` (at most the full width, at least
+    ``MIN_UNIT_W``)."""
+    turned = sum(1 for unit in units if unit["tapped"])
+    fitting = (room - gap * (len(units) - 1) - TURN_EXTRA * turned) // max(1, len(units))
+    return int(max(MIN_UNIT_W, min(UNIT_W, fitting)))
 
 
 def draw_field(canvas: Canvas, units: Sequence[Mapping[str, Any]], x: int, y: int, right: int, locale: str,
@@ -225,14 +242,15 @@ def draw_field(canvas: Canvas, units: Sequence[Mapping[str, Any]], x: int, y: in
                     anchor="lm")
         return
     gap = 8
+    base_w = field_width(units, right - x, gap)
     shown = list(units)
-    while len(shown) > 1 and sum(unit_size(u)[0] for u in shown) + gap * (len(shown) - 1) > right - x:
-        shown.pop()
+    while len(shown) > 1 and sum(unit_size(u, base_w)[0] for u in shown) + gap * (len(shown) - 1) > right - x:
+        shown.pop()  # only past ~9 creatures: the rest is counted at the end of the row
     cursor = x
     for unit in shown:
-        width, height = unit_size(unit)
+        width, height = unit_size(unit, base_w)
         top = y + FIELD_H - height - 4
-        canvas.image.paste(unit_image(unit, locale), (cursor, top))
+        canvas.image.paste(unit_image(unit, locale, base_w), (cursor, top))
         mark = marks.get(unit["cid"])
         if mark:
             label, colour = mark
@@ -245,7 +263,7 @@ def draw_field(canvas: Canvas, units: Sequence[Mapping[str, Any]], x: int, y: in
         cursor += width + gap
     hidden = len(units) - len(shown)
     if hidden:
-        canvas.text((right, y + 4), f"+{hidden}", size=20, bold=True, anchor="ra", fill=HIGHLIGHT)
+        canvas.text((right, y + FIELD_H - 40), f"+{hidden}", size=22, bold=True, anchor="ra", fill=HIGHLIGHT)
 
 
 def combat_marks(view: View, locale: str) -> dict[str, tuple[str, tuple[int, int, int]]]:
@@ -418,12 +436,18 @@ def draw_middle(canvas: Canvas, view: View, y: int, locale: str) -> None:
         parts.append(t("afterlife.ui.board.casting", locale, player=seat_name(casting["seat"], locale),
                        card=card_name(casting["card"], locale)))
     if not parts:  # nothing between the fields: a plain divider
-        canvas.rect((8, y + 19, WIDTH - 8, y + 21), fill=LINE, radius=0)
+        canvas.rect((8, y + MIDDLE_H // 2 - 1, WIDTH - 8, y + MIDDLE_H // 2 + 1), fill=LINE, radius=0)
         return
-    canvas.rect((8, y, WIDTH - 8, y + 40), fill=(70, 44, 30), outline=ATTACK, width=2, radius=6)
-    if parts:
-        canvas.text((20, y + 20), fit(" · ".join(parts), 20, WIDTH - 40, True), size=20, bold=True, anchor="lm",
-                    fill=TEXT)
+    canvas.rect((8, y, WIDTH - 8, y + MIDDLE_H), fill=(70, 44, 30), outline=ATTACK, width=2, radius=6)
+    text = " · ".join(parts)
+    if token_width(text, 20, True) <= WIDTH - 40:
+        canvas.text((20, y + MIDDLE_H / 2), text, size=20, bold=True, anchor="lm", fill=TEXT)
+        return
+    lines = [line for line in wrap_text(text, 18, WIDTH - 40) if line.strip()]
+    if len(lines) > 2:
+        lines = [lines[0], fit(" ".join(lines[1:]), 18, WIDTH - 40)]
+    for index, line in enumerate(lines):
+        canvas.text((20, y + 3 + index * 23), line, size=18, fill=TEXT)
 
 
 def draw_log(canvas: Canvas, parts: Sequence[str], top: int, bottom: int, locale: str) -> None:
@@ -443,6 +467,7 @@ def draw_log(canvas: Canvas, parts: Sequence[str], top: int, bottom: int, locale
 
 
 SIDE_H = 78 + 6 + 64 + FIELD_H  # bar, zones, field
+MIDDLE_H = 50  # the combat / instants band between the fields (two lines of 18 px when needed)
 LOG_H = 104
 
 
@@ -453,7 +478,7 @@ def render_board(view: View, locale: str) -> bytes:
     bottom = 0 if bottom is None else int(bottom)
     top = 1 - bottom
     log = log_parts(view, locale)
-    height = 46 + 2 * SIDE_H + 52 + (LOG_H if log else 0) + 8
+    height = 46 + 2 * SIDE_H + MIDDLE_H + 12 + (LOG_H if log else 0) + 8
     canvas = Canvas(WIDTH, height, background=BACKGROUND)
     left, right = header(view, locale)
     canvas.text((14, 8), left, size=26, bold=True)
@@ -467,7 +492,7 @@ def render_board(view: View, locale: str) -> bytes:
     draw_field(canvas, view["players"][top]["field"], 16, y + 84 + 64, WIDTH - 16, locale, marks)
     y += SIDE_H + 6
     draw_middle(canvas, view, y, locale)
-    y += 46
+    y += MIDDLE_H + 6
     draw_field(canvas, view["players"][bottom]["field"], 16, y, WIDTH - 16, locale, marks)
     draw_zones(canvas, view, bottom, y + FIELD_H + 4, locale)
     draw_player_bar(canvas, view, bottom, y + FIELD_H + 68, locale)
@@ -702,7 +727,7 @@ def render_hand(view: View, locale: str) -> bytes:
     if view.get("phase") != "setup":
         if view.get("combat") or view.get("stack") or view.get("casting"):
             draw_middle(canvas, view, y + 4, locale)
-            y += 50
+            y += MIDDLE_H + 10
         y = draw_side_brief(canvas, view, other, y, t("afterlife.ui.hand.their_field", locale), locale,
                             targets["unit"])
         y = draw_side_brief(canvas, view, seat, y, t("afterlife.ui.hand.your_field", locale), locale,

@@ -73,6 +73,23 @@ def positions() -> dict[str, dict]:
     }
 
 
+def crowded_view() -> dict:
+    """The middle position's public view with eight more creatures (some turned, one damaged) on Player 1's
+    field, two of them blocking, and an instant waiting: a crowded, busy board."""
+    view = copy.deepcopy(ENGINE.view(positions()["mid"], None))
+    extra = []
+    for index, card in enumerate(["R01", "B10", "G05", "N16", "R04", "B24", "N03", "R03"]):
+        info = catalogue.info(card)
+        extra.append({"cid": f"c{30 + index}", "card": card, "tapped": index % 3 == 0, "damage": 300 * (index == 2),
+                      "sick": False, "power": info["power"], "toughness": info["toughness"],
+                      "base_power": info["power"], "boost": 0, "keywords": list(info["keywords"])})
+    view["players"][0]["field"] += extra
+    attacker = view["players"][1]["field"][0]["cid"]
+    view["combat"] = {"seat": 1, "attacker": attacker, "blockers": ["c30", "c31"], "blocked": True}
+    view["stack"] = [{"seat": 0, "card": "B18", "negated": False}]
+    return view
+
+
 def seat_to_move(state: dict) -> int:
     pending = ENGINE.pending(state)
     return pending[0].seat if pending else 0
@@ -84,6 +101,7 @@ CASES: dict[str, Callable[[], bytes]] = {
     "board_mid_ja": lambda: render_board(ENGINE.view(positions()["mid"], None), "ja"),
     "board_block_en": lambda: render_board(ENGINE.view(positions()["block"], None), "en"),
     "board_final_ja": lambda: render_board(ENGINE.reveal_all(positions()["final"]), "ja"),
+    "board_crowded_ja": lambda: render_board(crowded_view(), "ja"),
     "hand_setup_ja": lambda: render_hand(ENGINE.view(positions()["setup"], 1), "ja"),
     "hand_mid_en": lambda: render_hand(ENGINE.view(positions()["mid"], seat_to_move(positions()["mid"])), "en"),
     "hand_block_ja": lambda: render_hand(ENGINE.view(positions()["block"], seat_to_move(positions()["block"])), "ja"),
@@ -221,3 +239,14 @@ def test_the_log_is_drawn_when_the_view_carries_one() -> None:
     assert render.log_parts(logged, "en") == ["Player 1 attacks with Flame Lancer (1000)."]
     assert render.log_parts(logged, "ja")[0].startswith("プレイヤー1")
     assert decode(render_board(logged, "en")).size[1] > decode(render_board(view, "en")).size[1]
+
+
+def test_a_crowded_field_narrows_its_tiles_so_every_creature_shows() -> None:
+    field = crowded_view()["players"][0]["field"]
+    assert len(field) == 12
+    base = render.field_width(field[:8], 1068, 8)
+    assert render.MIN_UNIT_W <= base < render.UNIT_W
+    assert sum(render.unit_size(unit, base)[0] for unit in field[:8]) + 8 * 7 <= 1068
+    assert render.field_width(field[:3], 1068, 8) == render.UNIT_W  # a small field keeps full-size tiles
+    narrow = render.unit_image({**field[6], "tapped": True, "damage": 1200}, "ja", render.MIN_UNIT_W)
+    assert narrow.size == (render.MIN_UNIT_W + render.TURN_EXTRA, render.UNIT_W)
