@@ -188,8 +188,15 @@ def _target_label(cid: str, view: View, locale: str) -> str:
            f"({t(f'afterlife.ui.option.side_{side}', locale)})"
 
 
-def _units(view: View, cids: str, locale: str, sep: str) -> str:
-    return sep.join(unit_text(view, cid, locale) for cid in cids.split("+"))
+def _units_label(key: str, view: View, cids: str, locale: str, sep: str) -> str:
+    """A block or damage order naming every creature: with power/toughness when it fits in a label, else
+    names and ids, else the ids alone (two options never read the same)."""
+    parts = cids.split("+")
+    for power in (True, False):
+        label = t(key, locale, units=sep.join(unit_text(view, cid, locale, power=power) for cid in parts))
+        if len(label) <= MAX_LABEL:
+            return label
+    return shorten(t(key, locale, units=sep.join(parts)))
 
 
 def option_label(option_id: str, view: View, locale: str) -> str:
@@ -233,9 +240,9 @@ def option_label(option_id: str, view: View, locale: str) -> str:
             return shorten(_join(t("afterlife.ui.option.take", locale, card=card_name(rest, locale)),
                                  card_brief(rest, locale), locale))
         if verb == "block" and rest:
-            return shorten(t("afterlife.ui.option.block", locale, units=_units(view, rest, locale, " + ")))
+            return _units_label("afterlife.ui.option.block", view, rest, locale, " + ")
         if verb == "order" and rest:
-            return shorten(t("afterlife.ui.option.order", locale, units=_units(view, rest, locale, " → ")))
+            return _units_label("afterlife.ui.option.order", view, rest, locale, " → ")
     except (KeyError, ValueError, IndexError, TypeError):  # a malformed id never breaks a panel
         pass
     return shorten(option_id)

@@ -60,6 +60,9 @@ def test_every_option_gets_a_short_localized_label_in_both_languages() -> None:
                 assert not RAW_CARD_ID.search(label), (option, locale, label)
                 if locale == "ja":
                     assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", label), (option, label)
+        for locale in LOCALES:  # a button or select never shows two choices the same way
+            labels = [option_label(option, view, locale) for option in decision.options]
+            assert len(set(labels)) == len(labels), (locale, decision.options, labels)
     assert verbs == VERBS  # every kind of choice the engine offers was seen and labelled
 
 
@@ -75,7 +78,8 @@ def test_labels_name_the_cards_and_creatures_they_act_on() -> None:
             elif verb in ("attack", "retreat", "on", "target"):
                 assert f"[{rest}]" in label, (option, label)
             elif verb in ("block", "order"):
-                assert all(f"[{cid}]" in label for cid in rest.split("+")) or label.endswith("…"), (option, label)
+                cids = rest.split("+")
+                assert all(f"[{cid}]" in label for cid in cids) or all(cid in label for cid in cids), (option, label)
             elif verb == "bundle":
                 seat = decision.seat
                 first = sorted(view["players"][seat]["bundles"][int(rest) - 1],
@@ -83,6 +87,9 @@ def test_labels_name_the_cards_and_creatures_they_act_on() -> None:
                 assert catalogue.by_id()[first].name_en in label, (option, label)
             seen.add(verb)
     assert {"play", "attack", "target", "block", "bundle"} <= seen
+    labels = [option_label(o, view, locale) for decision, view in decisions for locale in LOCALES
+              for o in decision.options if o.startswith(("block:", "order:"))]
+    assert any("+" in label for label in labels)
     assert option_label("pass", {"decision": {"kind": "window"}}, "en") == "Pass (use no instant)"
     assert option_label("pass", {"decision": {"kind": "send"}}, "ja") == "送らない(手札そのまま)"
     assert option_label("weird:thing", {}, "en") == "weird:thing"
