@@ -32,6 +32,7 @@ from cogs.starfall.text import (
     attribute_letter,
     attribute_name,
     card_name,
+    joiner,
     r_name,
     seat_name,
     skill_line,
@@ -42,7 +43,7 @@ View = Mapping[str, Any]
 Box = tuple[float, float, float, float]
 
 WIDTH = 1100
-BOARD_HEIGHT = 850
+BOARD_HEIGHT = 898
 PANEL_HEIGHT = 820
 BACKGROUND = (30, 33, 42)
 PANEL = (42, 47, 58)
@@ -158,12 +159,35 @@ def fmt_args(args: Mapping[str, Any], locale: str) -> dict[str, Any]:
 
 
 def log_parts(view: View, locale: str) -> list[str]:
-    parts = []
+    """The view's last events in words. The ★+1 of every card at round start is said by the round's own
+    line, so those ★ lines are left out; any other run of ★+1 lines becomes one line naming the cards."""
+    parts: list[str] = []
+    run: list[Mapping[str, Any]] = []
+    after_round_start = False
+
+    def flush() -> None:
+        if not run or after_round_start:
+            pass
+        elif len(run) == 1:
+            parts.append(t("starfall.event.star", locale, **fmt_args(run[0], locale)))
+        else:
+            parts.append(t("starfall.ui.star_run", locale,
+                           cards=joiner(locale).join(card_name(args.get("card"), locale) for args in run)))
+        run.clear()
+
     for entry in view.get("log") or []:
+        key = entry["key"]
+        args = entry.get("args") or {}
+        if key == "starfall.event.star" and args.get("amount") == 1:
+            run.append(args)
+            continue
+        flush()
+        after_round_start = key == "starfall.event.round_start"
         try:
-            parts.append(t(entry["key"], locale, **fmt_args(entry.get("args") or {}, locale)))
+            parts.append(t(key, locale, **fmt_args(args, locale)))
         except (KeyError, IndexError, ValueError):
             continue
+    flush()
     return [part for part in parts if part]
 
 
@@ -228,7 +252,9 @@ def tile_image(card_id: str, square: str, dmg: int, star: int, acted: bool, stat
     if status in ("sick", "lock"):
         x = pill(canvas, x, 108, t(f"starfall.ui.{status}", locale), PILL[status])
     if r_kind:
-        pill(canvas, x, 108, t("starfall.ui.r_chip", locale, name=r_name(r_kind, locale)), PILL["r"])
+        amount = catalogue.r_effect(card_id).get("amount")
+        name = r_name(r_kind, locale) + (f" {amount}" if amount else "")
+        pill(canvas, x, 108, fit(t("starfall.ui.r_chip", locale, name=name), 18, TILE_W - x - 20, True), PILL["r"])
     return canvas.image
 
 
@@ -378,8 +404,7 @@ def draw_heading(canvas: Canvas, view: View, locale: str) -> None:
     canvas.text((WIDTH - 14, 12), right, size=24, bold=True, anchor="ra", fill=colour)
     result = view.get("result")
     if result:
-        reason = t(f"starfall.outcome.{result['reason']}", locale)
-        canvas.text((WIDTH - 14, 44), fit(reason, 18, 700), size=18, anchor="ra", fill=MUTED)
+        canvas.text((WIDTH - 14, 44), fit(reason_text(result, locale), 18, 700), size=18, anchor="ra", fill=MUTED)
 
 
 # --- the board -----------------------------------------------------------------------------------
@@ -465,15 +490,21 @@ def focus_card(view: View) -> str | None:
     return args.get("card")
 
 
-def detail_lines(card_id: str, locale: str, width: int, usable: set[str] | None) -> list[tuple[str, tuple[int, int, int], bool]]:
+def detail_lines(card_id: str, locale: str, width: int, usable: set[str] | None,
+                 beginner: bool = False) -> list[tuple[str, tuple[int, int, int], bool]]:
     """The wrapped text of a card (ability, then each skill), each line with its colour and weight:
-    usable skills green and bold, unusable ones muted, while a skill is being chosen."""
+    usable skills green and bold, unusable ones muted, while a skill is being chosen. In the beginner
+    game the unique ability and the R-effect skill are marked as not in play."""
     out: list[tuple[str, tuple[int, int, int], bool]] = []
-    parts: list[tuple[str, str | None]] = [(ability_line(card_id, locale), None)]
-    parts += [(skill_line(card_id, which, locale), which) for which in ("normal", "consume", "r")]
+    off = " " + t("starfall.ui.off_beginner", locale) if beginner else ""
+    parts: list[tuple[str, str | None]] = [(ability_line(card_id, locale) + off, None)]
+    parts += [(skill_line(card_id, which, locale) + (off if which == "r" else ""), which)
+              for which in ("normal", "consume", "r")]
     for text, which in parts:
         good = usable is not None and which in usable
-        if which is None:
+        if beginner and (which is None or which == "r"):
+            colour = MUTED
+        elif which is None:
             colour = (214, 190, 255)
         else:
             colour = CHOICE if good else (MUTED if usable is not None else TEXT)
@@ -483,11 +514,11 @@ def detail_lines(card_id: str, locale: str, width: int, usable: set[str] | None)
 
 
 def card_detail(canvas: Canvas, card_id: str, x0: float, y0: float, x1: float, locale: str,
-                usable: set[str] | None = None) -> float:
+                usable: set[str] | None = None, beginner: bool = False) -> float:
     """A card's full text in a box sized to it: name, attribute, HP, ability and skills. Returns its bottom."""
     found = catalogue.card(card_id)
     attribute = str(found.stats["attribute"])
-    lines = detail_lines(card_id, locale, int(x1 - x0 - 40), usable)
+    lines = detail_lines(card_id, locale, int(x1 - x0 - 40), usable, beginner)
     y1 = y0 + 46 + sum(23 if text else 5 for text, _, _ in lines) + 8
     canvas.rect((x0, y0, x1, y1), fill=TILE, outline=FILL[attribute], width=3)
     canvas.rect((x0, y0, x1, y0 + 36), fill=DEEP[attribute], radius=7)
@@ -519,6 +550,24 @@ def draw_player_brief(canvas: Canvas, view: View, seat: int, x0: float, y0: floa
     return y0 + 70
 
 
+def reason_text(result: Mapping[str, Any], locale: str) -> str:
+    return t(f"starfall.outcome.{result['reason']}", locale)
+
+
+def draw_side_log(canvas: Canvas, view: View, x0: float, y0: float, x1: float, y1: float, locale: str) -> None:
+    """The newest events that fit between ``y0`` and ``y1``, wrapped to the side panel, oldest first."""
+    canvas.text((x0 + 4, y0), t("starfall.ui.last", locale), size=20, bold=True)
+    room = int((y1 - y0 - 30) // 23)
+    chosen: list[str] = []
+    for part in reversed(log_parts(view, locale)):
+        lines = wrap_text(part, 18, int(x1 - x0 - 8))
+        if len(chosen) + len(lines) > room:
+            break
+        chosen = lines + chosen
+    for index, line in enumerate(chosen):
+        canvas.text((x0 + 4, y0 + 30 + index * 23), line, size=18, fill=MUTED)
+
+
 def render_hand(view: View, locale: str) -> bytes:
     """The seat's own panel: the fields from its side with what its decision offers marked, the card
     it is deciding about in full, and the prompt."""
@@ -531,13 +580,16 @@ def render_hand(view: View, locale: str) -> bytes:
     canvas.text((14, 10), t("starfall.ui.your_panel", locale, player=seat_name(seat, locale)), size=26, bold=True)
     left, right, colour = heading(view, locale)
     canvas.text((WIDTH - 14, 12), left.split(" · ", 1)[-1], size=22, bold=True, anchor="ra")
+    result = view.get("result")
     if options:
-        prompt = t(decision["prompt"], locale, **fmt_args(decision.get("args") or {}, locale))
+        prompt, ink = t(decision["prompt"], locale, **fmt_args(decision.get("args") or {}, locale)), GOLD
+    elif result:
+        prompt, ink = f"{right} · {reason_text(result, locale)}", colour
     else:
-        prompt = right if view.get("result") else t("starfall.ui.waiting", locale)
+        prompt, ink = t("starfall.ui.waiting", locale), MUTED
     prompt_lines = wrap_text(prompt, 20, WIDTH - 28)[:2]
     for index, line in enumerate(prompt_lines):
-        canvas.text((14, 60 + index * 26), line, size=20, bold=True, fill=GOLD if options else MUTED)
+        canvas.text((14, 60 + index * 26), line, size=20, bold=True, fill=ink)
     top_y = 62 + 26 * max(1, len(prompt_lines)) + 8
     marks, _ = panel_marks(view, locale) if options else ({}, {})
     draw_fields(canvas, view, top_y, locale, marks=marks, acting=acting_square(view))
@@ -550,16 +602,18 @@ def render_hand(view: View, locale: str) -> bytes:
     if card_id in catalogue.by_id():
         usable = ({o.split(":")[1] for o in options if o.startswith("skill:")}
                   if any(o.startswith("skill:") for o in options) else None)
-        y = card_detail(canvas, card_id, SIDE_X, y, WIDTH - 10, locale, usable) + 10
+        y = card_detail(canvas, card_id, SIDE_X, y, WIDTH - 10, locale, usable, bool(view.get("beginner"))) + 10
     elif "summon" in options:
         count = view["players"][seat]["deck_count"]
         canvas.rect((SIDE_X, y, WIDTH - 10, y + 100), fill=PANEL, outline=CHOICE, width=3)
         canvas.text_box((SIDE_X + 12, int(y) + 10, WIDTH - 22, int(y) + 96),
                         t("starfall.ui.summon_info", locale, count=count), size=18)
         y += 110
-    y = max(y, side_bottom - 150)
-    draw_player_brief(canvas, view, 1 - seat, SIDE_X, y, WIDTH - 10, locale)
-    side_bottom = max(side_bottom, draw_player_brief(canvas, view, seat, SIDE_X, y + 80, WIDTH - 10, locale))
+    brief_y = max(y, side_bottom - 150)
+    if brief_y - y >= 80:
+        draw_side_log(canvas, view, SIDE_X, y, WIDTH - 10, brief_y - 10, locale)
+    draw_player_brief(canvas, view, 1 - seat, SIDE_X, brief_y, WIDTH - 10, locale)
+    side_bottom = max(side_bottom, draw_player_brief(canvas, view, seat, SIDE_X, brief_y + 80, WIDTH - 10, locale))
     legend_top = side_bottom + 12
     canvas.text((14, legend_top), fit(t("starfall.ui.legend", locale), 18, WIDTH - 28), size=18, fill=MUTED)
     if any(o.startswith("skill:") for o in options):
@@ -570,7 +624,7 @@ def render_hand(view: View, locale: str) -> bytes:
 
 # --- /card ---------------------------------------------------------------------------------------
 
-CELL = 40
+CELL = 34
 
 
 def pattern_cells(pattern: str, user: str) -> tuple[dict[tuple[str, str], str], str]:

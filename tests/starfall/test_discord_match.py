@@ -100,7 +100,7 @@ async def test_a_whole_match_plays_to_the_result_line_through_discord(table: Tab
     assert len(posted) > 20
     for message in posted:
         assert message.attachments[0][1].startswith(PNG)
-    assert size_of(posted[-2].attachments[0][1]) == (1100, 850)
+    assert size_of(posted[-2].attachments[0][1]) == (1100, 898)
     locale = match.locale
     result_lines = [m.content for m in table.thread_messages()
                     if i18n.t("match.revealed", locale) in (m.content or "")]

@@ -74,6 +74,7 @@ def positions() -> dict[str, dict]:
         "move": play(5, asking("move", 30, 3)),
         "act": play(6, asking("act", 30)),
         "final": play(3, lambda state, moves: False),
+        "beginner": play(4, asking("skill", 20), {"beginner": "on"}),
     }
 
 
@@ -102,6 +103,7 @@ CASES: dict[str, Callable[[], bytes]] = {
     "panel_move_en": lambda: panel("move", "en"),
     "panel_act_en": lambda: panel("act", "en"),
     "panel_place_ja": lambda: panel("setup", "ja"),
+    "panel_beginner_en": lambda: panel("beginner", "en"),
     "card_S05_en": lambda: render_card(catalogue.card("S05"), "en"),
     "card_S20_ja": lambda: render_card(catalogue.card("S20"), "ja"),
     "card_S38_en": lambda: render_card(catalogue.card("S38"), "en"),
@@ -118,6 +120,7 @@ def test_the_golden_positions_are_what_they_claim() -> None:
     statuses = {rec["status"] for p in found["chips"]["players"] for rec in p["field"].values() if rec}
     assert {"sick", "lock"} <= statuses
     assert found["final"]["result"] is not None
+    assert found["beginner"]["beginner"] and ENGINE.pending(found["beginner"])[0].prompt == "starfall.prompt.skill"
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
