@@ -128,3 +128,52 @@ def test_game_spec_is_wired_into_the_platform() -> None:
     assert {card.stats["attribute"] for card in cards} == set(rule.group_counts)
     for deck in catalogue.ready_decks():
         assert validate(rule, {c.id: c for c in cards}, dict(deck["cards"])) == [], deck["id"]
+
+
+def _named_cards(args: dict) -> set[str]:
+    named = set()
+    for key in ("card", "other"):
+        if args.get(key):
+            named.add(str(args[key]))
+    cards = args.get("cards")
+    if cards:
+        named |= set(cards if isinstance(cards, list | tuple) else str(cards).split(","))
+    return named
+
+
+def _public_cards(view: dict) -> set[str]:
+    """Every card id the view shows anywhere (either field, either grave, cards drawn face up)."""
+    shown = set()
+    for player in view["players"]:
+        shown |= {record["id"] for record in player["field"].values() if record}
+        shown |= set(player["grave"]) | set(player["drawn"])
+    return shown
+
+
+def test_no_prompt_event_label_or_view_names_a_card_still_in_a_deck() -> None:
+    """The deck order is Starfall's only secret: a card is named only once it has left its deck (drawn
+    for set-up or summoned), and a view carries deck counts, never deck contents."""
+    checked = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = ENGINE.new_game(seed, {})
+        while ENGINE.outcome(state) is None:
+            (decision,) = ENGINE.pending(state)
+            deck = state["players"][decision.seat]["deck"]
+            view = ENGINE.view(state, decision.seat)
+            assert not _named_cards(dict(decision.args)) & set(deck), decision
+            for seat in (None, 0, 1):
+                players = ENGINE.view(state, seat)["players"]
+                assert all("deck" not in player for player in players)
+            for option in decision.options:
+                for locale in LOCALES:
+                    label = option_label(option, view, locale)
+                    for card_id in set(deck) - _public_cards(view):
+                        assert catalogue.card(card_id).name(locale) not in label, (option, label)
+            state, events = ENGINE.apply(state, decision.seat, random_choice(decision, rng))
+            for event in events:
+                seat = event.args.get("seat")
+                if isinstance(seat, int):
+                    assert not _named_cards(dict(event.args)) & set(state["players"][seat]["deck"]), event
+                    checked += 1
+    assert checked > 1000
