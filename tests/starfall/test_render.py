@@ -199,3 +199,20 @@ def test_pngs_stay_within_300_kb() -> None:
     for make, seat in ((render_board, None), (render_hand, 0)):
         sizes = [len(make(ENGINE.view(state, seat), LOCALES[index % 2])) for index, state in enumerate(states)]
         assert max(sizes) <= SIZE_BUDGET
+
+
+def test_every_character_of_starfall_text_has_a_glyph_in_the_bundled_fonts() -> None:
+    """The bundled Noto Sans CJK subset lacks some symbols (✓ ✗): every character of the cards and of
+    the Starfall strings must draw as a glyph, not as the missing-glyph box."""
+    from bot import i18n
+
+    text = "".join(value for locale in LOCALES for key, value in i18n.catalogue(locale).items()
+                   if key.startswith(("starfall.", "games.starfall")))
+    for card in catalogue.cards():
+        text += card.name_en + card.name_ja + card.text_en + card.text_ja
+    characters = sorted(set(text) - set(" \n\u3000"))
+    assert len(characters) > 200
+    for bold in (False, True):
+        font = toolkit.font(40, bold)
+        missing_box = bytes(font.getmask("\U0010ffff"))
+        assert [ch for ch in characters if bytes(font.getmask(ch)) == missing_box] == []
