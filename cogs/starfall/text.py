@@ -115,6 +115,16 @@ def skill_line(card_id: str, which: str, locale: str) -> str:
     return cardtext.card_text(stats, lang(locale)).split("\n")[3]
 
 
+def r_skill_label(card_id: str, locale: str) -> str:
+    """The R-effect skill as a choice: the consumption skill at its R cost, plus the R state it leaves."""
+    stats = catalogue.card(card_id).stats
+    consume, r_effect = stats["consume"], stats["r"]
+    used = cardtext.skill_text(consume, lang(locale), cost=consume["cost"] + r_effect["cost"]).rstrip(".。")
+    amount = r_effect.get("amount")
+    state = r_name(r_effect["kind"], locale) + (f" {amount}" if amount else "")
+    return t("starfall.ui.option.r_skill", locale, skill=used, state=state)
+
+
 def ability_line(card_id: str, locale: str) -> str:
     return cardtext.card_text(catalogue.card(card_id).stats, lang(locale)).split("\n")[0]
 
@@ -218,7 +228,7 @@ def option_label(option_id: str, view: View, locale: str) -> str:
         if verb == "skill" and rest in SKILLS:
             card_id = _acting_card(view)
             if card_id in catalogue.by_id():
-                return shorten(skill_line(card_id, rest, locale))
+                return shorten(r_skill_label(card_id, locale) if rest == "r" else skill_line(card_id, rest, locale))
             return shorten(skill_name(rest, locale))
         if verb == "target" and rest:
             return shorten(_target_label(rest, view, locale))
