@@ -147,10 +147,9 @@ def draw_eye(canvas: Canvas, cx: float, cy: float, r: float, fill=HIGHLIGHT) -> 
 
 
 def draw_turned(canvas: Canvas, x: float, y: float, size: float, fill=MUTED) -> None:
-    """The tapped mark: a card lying on its side, with a small arrow of the turn."""
-    canvas.draw.rectangle((x, y + size * 0.3, x + size, y + size * 0.95), fill=fill)
-    canvas.draw.polygon([(x + size * 0.55, y), (x + size, y + size * 0.12), (x + size * 0.55, y + size * 0.25)],
-                        fill=fill)
+    """The tapped mark: a card lying on its side."""
+    canvas.draw.rounded_rectangle((x, y + size * 0.2, x + size * 1.3, y + size * 0.85), radius=3, fill=fill,
+                                  outline=DARK)
 
 
 # --- creatures -----------------------------------------------------------------------------------
@@ -175,9 +174,6 @@ def unit_tile(card: str, cid: str, tapped: bool, sick: bool, power: int, base: i
     canvas.text((width - 6, 3), cid, size=18, bold=True, anchor="ra")
     if tapped:
         draw_turned(canvas, 34, 5, 18)
-        word = t("afterlife.ui.board.tapped", locale)
-        if 58 + token_width(word, 18, True) + token_width(cid, 18, True) + 12 <= width:
-            canvas.text((58, 3), word, size=18, bold=True, fill=MUTED)
     name_lines = 1 if tapped else 2
     lines = wrap_text(card_name(card, locale), 18, width - 10, bold=True)
     if len(lines) > name_lines:
@@ -197,7 +193,10 @@ def unit_tile(card: str, cid: str, tapped: bool, sick: bool, power: int, base: i
         canvas.text((6, y), fit(text, 18, width - 10), size=18, fill=(214, 190, 255))
         y += 21
     bottom = height - 30
-    if sick and not tapped:
+    if tapped:
+        canvas.text((width - 6, bottom - 23), t("afterlife.ui.board.tapped", locale), size=18, bold=True,
+                    fill=MUTED, anchor="ra")
+    elif sick:
         canvas.text((width - 6, bottom - 22), t("afterlife.ui.board.sick", locale), size=18, fill=MUTED, anchor="ra")
     if damage:
         label = t("afterlife.ui.board.damage", locale, amount=damage)
@@ -328,8 +327,9 @@ def names_line(cards: Sequence[str], locale: str, size: int, width: float) -> st
 
 
 def header(view: View, locale: str) -> tuple[str, str]:
-    left = f"{t('afterlife.name', locale)} · " + t("afterlife.ui.board.turn", locale, turn=view["turn"],
-                                                    limit=view.get("turn_limit", 60))
+    left = t("afterlife.name", locale)
+    if view.get("turn"):
+        left += " · " + t("afterlife.ui.board.turn", locale, turn=view["turn"], limit=view.get("turn_limit", 60))
     result = view.get("result")
     if result:
         winner = result.get("winner")
