@@ -80,7 +80,11 @@ def test_labels_name_the_card_square_and_what_a_skill_does() -> None:
             elif option == "skill:normal":
                 assert label.startswith("Normal (")
                 checked.add("skill")
-    assert checked == {"card", "swap", "target", "skill"}
+            elif option == "skill:r":
+                kind = catalogue.card(view["acting"]["card"]).stats["r"]["kind"]
+                assert label.startswith("R " + ARG_FORMATTERS["r"](kind, "en")) and "★" in label, label
+                checked.add("r")
+    assert checked == {"card", "swap", "target", "skill", "r"}
     assert option_label("weird:thing", {}, "en") == "weird:thing"
     assert option_label("stay", {}, "ja") == "移動しない"
 
