@@ -250,3 +250,11 @@ def test_a_crowded_field_narrows_its_tiles_so_every_creature_shows() -> None:
     assert render.field_width(field[:3], 1068, 8) == render.UNIT_W  # a small field keeps full-size tiles
     narrow = render.unit_image({**field[6], "tapped": True, "damage": 1200}, "ja", render.MIN_UNIT_W)
     assert narrow.size == (render.MIN_UNIT_W + render.TURN_EXTRA, render.UNIT_W)
+
+
+def test_the_hand_picture_frames_what_the_seat_may_pick_now() -> None:
+    for name in ("mid", "block"):
+        state = positions()[name]
+        view = ENGINE.view(state, seat_to_move(state))
+        assert view["decision"]["options"]
+        assert render_hand(view, "en") != render_hand({**view, "decision": None}, "en"), name
