@@ -566,6 +566,9 @@ def hand_card(card_id: str, height: int, locale: str) -> Image.Image:
     return canvas.image
 
 
+DECISION_KINDS = ("bundle", "send", "main", "sacrifice", "show", "cut", "target", "window", "block", "order")
+
+
 def decision_of(view: View) -> Mapping[str, Any]:
     return view.get("decision") or {}
 
@@ -717,6 +720,12 @@ def render_hand(view: View, locale: str) -> bytes:
     y = 58
     draw_player_bar(canvas, view, seat, y, locale)
     y += 90
+    kind = decision_of(view).get("kind")
+    if kind in DECISION_KINDS:  # what the seat is asked now, in a gold band
+        canvas.rect((8, y - 4, WIDTH - 8, y + 30), fill=(74, 62, 28), outline=HIGHLIGHT, width=2, radius=6)
+        canvas.text((20, y + 13), fit("▶ " + t(f"afterlife.ui.kind.{kind}", locale), 20, WIDTH - 40, True), size=20,
+                    bold=True, anchor="lm", fill=HIGHLIGHT)
+        y += 42
     targets = option_targets(view)
     if player.get("bundles"):
         y = draw_bundles(canvas, view, seat, y, locale)
