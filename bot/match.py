@@ -10,6 +10,7 @@ import asyncio
 import json
 import logging
 import multiprocessing
+import os
 import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -43,12 +44,18 @@ _think_pool: ProcessPoolExecutor | None = None
 log = logging.getLogger(__name__)
 
 
+def _lower_priority() -> None:
+    # The search may use a whole core for a second: clicks and board renders of other matches go first.
+    os.nice(10)
+
+
 def think_pool() -> ProcessPoolExecutor:
     """One worker process for the bot player (a 2-core host): searching never blocks the event loop.
     ``spawn`` so the worker does not inherit the bot's threads, sockets and locks."""
     global _think_pool
     if _think_pool is None:
-        _think_pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        _think_pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                          initializer=_lower_priority)
     return _think_pool
 
 

@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from bot.engine import Decision, Seat, State, random_choice
 from cogs.formation import engine as rules
-from cogs.formation.data import CARD_ORDER, card_points, card_rank, catalogue, layout
+from cogs.formation.data import CARD_ORDER, card_colour, card_points, card_rank, catalogue, layout
 
 ROLLOUT_DEPTH = 40  # a whole match is ~100 decisions (~10 ms): stop within the round and evaluate
 DEFENCE_ORDER = {rules.DEFENDER_WINS: 0, rules.DRAW: 1, rules.ATTACKER_WINS: 2}
@@ -76,12 +76,14 @@ def prune(decision: Decision) -> Decision:
 
 
 def rollout(state: State, decision: Decision, rng: random.Random) -> tuple[str, ...]:
-    """Random, except that a defender answers with its cheapest card that wins (then draws)."""
-    if decision.prompt != rules.prompt_key("defend"):
-        return random_choice(decision, rng)
-    attack = state["attack"]
-    best = min(decision.options, key=lambda option: _defence_rank(state, decision.seat, attack, option))
-    return (best,)
+    """Cheap greedy playouts: attack with the strongest card no defender can beat (else the cheapest),
+    defend with the cheapest card that wins (then draws); everything else at random."""
+    if decision.prompt == rules.prompt_key("defend"):
+        attack = state["attack"]
+        return (min(decision.options, key=lambda option: _defence_rank(state, decision.seat, attack, option)),)
+    if decision.prompt == rules.prompt_key("attack"):
+        return (max(decision.options, key=lambda option: _attack_rank(state, decision.seat, option)),)
+    return random_choice(decision, rng)
 
 
 def _defence_rank(state: State, seat: Seat, attack: dict, option: str) -> tuple[int, int, int]:
@@ -89,3 +91,20 @@ def _defence_rank(state: State, seat: Seat, attack: dict, option: str) -> tuple[
     result = rules.battle_winner(attack["card"], attack["colour"], attack["bonus"],
                                  defence["card"], defence["colour"], defence["bonus"])
     return DEFENCE_ORDER[result], card_points(defence["card"]), card_rank(defence["card"])
+
+
+def _attack_rank(state: State, seat: Seat, option: str) -> tuple[int, int, int]:
+    attack = rules.pick_record(state, seat, option)
+    defender = 1 - seat
+    board = state["boards"][defender]
+    squares = rules.seat_layout(state, defender).squares
+    beaten = False
+    for index in rules.defence_row(board):
+        card = board[index][0]
+        colours = ("red", "blue") if squares[index].wild else (card_colour(card),)
+        beaten = beaten or any(
+            rules.battle_winner(attack["card"], attack["colour"], attack["bonus"], card, colour,
+                                squares[index].bonus) != rules.ATTACKER_WINS for colour in colours)
+    if not beaten:
+        return 1, attack["rank"], card_points(attack["card"])
+    return 0, -card_points(attack["card"]), -card_rank(attack["card"])
