@@ -381,8 +381,37 @@ def draw_player_bar(canvas: Canvas, view: View, seat: int, y: int, locale: str) 
         canvas.text((620, y + 8), " · ".join(notes), size=18, fill=MUTED)
 
 
-def draw_zones(canvas: Canvas, view: View, seat: int, y: int, locale: str) -> None:
-    """The public zone as face-up chips; the grave and afterlife newest first (both open to both)."""
+def zone_text(cards: Sequence[str], locale: str) -> str:
+    """A whole grave or afterlife, newest first, repeats folded: ``[R]Ember Imp ×2, [B]Freeze``."""
+    counts: dict[str, int] = {}
+    for card in reversed(cards):
+        counts[card] = counts.get(card, 0) + 1
+    sep = "、" if lang(locale) == "ja" else ", "
+    return sep.join(f"[{letter(colour_of(c), locale)}]{card_name(c, locale)}" + (f" ×{n}" if n > 1 else "")
+                    for c, n in counts.items())
+
+
+def draw_full_zones(canvas: Canvas, view: View, seat: int, y: int, locale: str, max_lines: int = 3) -> int:
+    """The grave and the afterlife written out in full (wrapped; the hand picture has the room)."""
+    player = view["players"][seat]
+    for zone in ("grave", "afterlife"):
+        title = t(f"afterlife.ui.board.{zone}", locale, count=len(player[zone]))
+        offset = 20 + text_size(title, 18, True)[0] + 10
+        canvas.text((20, y), title, size=18, bold=True)
+        text = zone_text(player[zone], locale) or t("afterlife.ui.board.none", locale)
+        lines = [line for line in wrap_text(text, 18, WIDTH - 16 - offset) if line.strip()]
+        if len(lines) > max_lines:
+            lines = lines[: max_lines - 1] + [fit(" ".join(lines[max_lines - 1:]), 18, WIDTH - 16 - offset)]
+        for line in lines:
+            canvas.text((offset, y), line, size=18, fill=MUTED)
+            y += 23
+        y += 4
+    return y
+
+
+def draw_zones(canvas: Canvas, view: View, seat: int, y: int, locale: str, full: bool = False) -> int:
+    """The public zone as face-up chips; the grave and afterlife newest first (both open to both), on one
+    line (the board) or written out in full (``full``: the hand picture). Returns the y below."""
     player = view["players"][seat]
     hands = view.get("hands")
     if hands:  # end of the match: the whole hand is revealed
@@ -398,6 +427,8 @@ def draw_zones(canvas: Canvas, view: View, seat: int, y: int, locale: str) -> No
             draw_chips(canvas, start, y, WIDTH - 16, player["public"], locale)
         else:
             canvas.text((start, y + 15), t("afterlife.ui.board.none", locale), size=18, anchor="lm", fill=MUTED)
+    if full:
+        return draw_full_zones(canvas, view, seat, y + 38, locale)
     half = (WIDTH - 40) // 2
     for index, (zone, key) in enumerate((("grave", "grave"), ("afterlife", "afterlife"))):
         x = 20 + index * (half + 10)
@@ -406,6 +437,7 @@ def draw_zones(canvas: Canvas, view: View, seat: int, y: int, locale: str) -> No
         offset = text_size(title, 18, True)[0] + 10
         canvas.text((x + offset, y + 38), names_line(player[zone], locale, 18, half - offset - 6), size=18,
                     fill=MUTED)
+    return y + 64
 
 
 def draw_middle(canvas: Canvas, view: View, y: int, locale: str) -> None:
@@ -682,8 +714,7 @@ def draw_side_brief(canvas: Canvas, view: View, seat: int, y: int, title: str, l
     else:
         canvas.text((22, y + 34), t("afterlife.ui.board.empty_field", locale), size=18, fill=MUTED)
         y += 64
-    draw_zones(canvas, view, seat, y, locale)
-    return y + 64
+    return draw_zones(canvas, view, seat, y, locale, full=True)
 
 
 def draw_take_choices(canvas: Canvas, cards: Sequence[str], y: int, locale: str) -> int:
