@@ -626,8 +626,10 @@ def option_targets(view: View) -> dict[str, set[str]]:
 
 
 def draw_bundles(canvas: Canvas, view: View, seat: int, y: int, locale: str) -> int:
-    bundles = view["players"][seat].get("bundles") or []
-    canvas.text((14, y), t("afterlife.ui.hand.bundles", locale), size=22, bold=True, fill=HIGHLIGHT)
+    player = view["players"][seat]
+    bundles = player.get("bundles") or []
+    title = "afterlife.ui.hand.bundle_picked" if player.get("picked") else "afterlife.ui.hand.bundles"
+    canvas.text((14, y), t(title, locale), size=22, bold=True, fill=HIGHLIGHT)
     y += 34
     for index, bundle in enumerate(bundles):
         canvas.rect((8, y, WIDTH - 8, y + 106), fill=PANEL, outline=LINE, width=2)

@@ -258,3 +258,13 @@ def test_the_hand_picture_frames_what_the_seat_may_pick_now() -> None:
         view = ENGINE.view(state, seat_to_move(state))
         assert view["decision"]["options"]
         assert render_hand(view, "en") != render_hand({**view, "decision": None}, "en"), name
+
+
+def test_a_seat_that_picked_its_bundle_sees_that_it_waits() -> None:
+    setup = positions()["setup"]
+    picked, _ = ENGINE.apply(setup, 1, ("bundle:2",))
+    view = ENGINE.view(picked, 1)
+    assert view["players"][1]["picked"] and view["players"][1]["bundles"] and view["decision"] is None
+    assert render_hand(view, "en") != render_hand(ENGINE.view(setup, 1), "en")
+    # The opponent's picture and the board show only that a pick was made.
+    assert render_board(ENGINE.view(picked, None), "en") != render_board(ENGINE.view(setup, None), "en")
