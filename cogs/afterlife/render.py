@@ -232,9 +232,61 @@ def field_width(units: Sequence[Mapping[str, Any]], room: float, gap: int) -> in
     return int(max(MIN_UNIT_W, min(UNIT_W, fitting)))
 
 
+COMPACT_W, COMPACT_H = 126, 98  # a creature on a field too crowded for one row (two rows of these)
+
+
+@lru_cache(maxsize=512)
+def compact_tile(card: str, cid: str, tapped: bool, power: int, base: int, toughness: int, damage: int,
+                 keywords: tuple[str, ...], locale: str) -> Image.Image:
+    """A creature in brief for a crowded field: colour letter, id, name, first keyword, power/toughness
+    (damage as what is left, in red). Turned (wider than tall, dimmed, TAPPED) when tapped."""
+    colour = colour_of(card)
+    width, height = (COMPACT_W + 34, COMPACT_H - 18) if tapped else (COMPACT_W, COMPACT_H)
+    canvas = Canvas(width, height, background=BACKGROUND)
+    canvas.rect((0, 0, width - 1, height - 1), fill=TILE_TAPPED if tapped else TILE, outline=FILL[colour], width=3)
+    canvas.rect((0, 0, width - 1, 26), fill=DEEP[colour], radius=6)
+    badge(canvas, 3, 2, colour, locale, size=22)
+    canvas.text((width - 5, 2), cid, size=18, bold=True, anchor="ra")
+    if tapped:
+        canvas.text((29, 2), fit(t("afterlife.ui.board.tapped", locale), 18, width - 70, True), size=18, bold=True,
+                    fill=MUTED)
+    canvas.text((5, 27), fit(card_name(card, locale), 18, width - 10, True), size=18, bold=True)
+    if keywords and not tapped:
+        extra = f" +{len(keywords) - 1}" if len(keywords) > 1 else ""
+        canvas.text((5, 49), fit(keyword_name(keywords[0], locale), 18, width - 10 - token_width(extra, 18)) + extra,
+                    size=18, fill=(214, 190, 255))
+    canvas.rect((3, height - 26, width - 4, height - 4), fill=DARK, radius=4)
+    left = toughness - damage
+    x = 8
+    for part, fill in ((str(power), HIGHLIGHT if power != base else TEXT), ("/", MUTED),
+                       (str(left), DAMAGE if damage else TEXT)):
+        canvas.text((x, height - 26), part, size=18, bold=True, fill=fill)
+        x += token_width(part, 18, True)
+    return canvas.image
+
+
+def compact_image(unit: Mapping[str, Any], locale: str) -> Image.Image:
+    return compact_tile(unit["card"], unit["cid"], bool(unit["tapped"]), int(unit["power"]),
+                        int(unit.get("base_power", unit["power"])), int(unit["toughness"]), int(unit.get("damage", 0)),
+                        tuple(unit.get("keywords") or ()), locale)
+
+
+def frame(canvas: Canvas, box: Box, mark: tuple[str, tuple[int, int, int]] | None, label_room: bool) -> None:
+    """Frame a creature the viewer should notice; its label (ATTACKS, BLOCKS 1) above it when there is room."""
+    if not mark:
+        return
+    label, colour = mark
+    left, top, right, bottom = box
+    canvas.rect((left - 3, top - 3, right + 2, bottom + 2), outline=colour, width=4, radius=8)
+    if label and label_room:
+        canvas.rect((left - 3, top - 28, left + 8 + text_size(label, 18, True)[0] + 6, top - 3), fill=colour, radius=5)
+        canvas.text((left + 5, top - 27), label, size=18, bold=True, fill=DARK)
+
+
 def draw_field(canvas: Canvas, units: Sequence[Mapping[str, Any]], x: int, y: int, right: int, locale: str,
                marks: Mapping[str, tuple[str, tuple[int, int, int]]] | None = None) -> None:
-    """A row of creatures, bottom-aligned; ``marks`` frames some (cid -> label, colour) with a label."""
+    """The creatures of one field, bottom-aligned in one row; a field too crowded for that (about nine
+    creatures) is drawn as two rows of brief tiles. ``marks`` frames some (cid -> label, colour)."""
     marks = marks or {}
     if not units:
         canvas.text((x + 8, y + FIELD_H / 2), t("afterlife.ui.board.empty_field", locale), size=18, fill=MUTED,
@@ -242,25 +294,35 @@ def draw_field(canvas: Canvas, units: Sequence[Mapping[str, Any]], x: int, y: in
         return
     gap = 8
     base_w = field_width(units, right - x, gap)
-    shown = list(units)
-    while len(shown) > 1 and sum(unit_size(u, base_w)[0] for u in shown) + gap * (len(shown) - 1) > right - x:
-        shown.pop()  # only past ~9 creatures: the rest is counted at the end of the row
-    cursor = x
-    for unit in shown:
-        width, height = unit_size(unit, base_w)
-        top = y + FIELD_H - height - 4
-        canvas.image.paste(unit_image(unit, locale, base_w), (cursor, top))
-        mark = marks.get(unit["cid"])
-        if mark:
-            label, colour = mark
-            canvas.rect((cursor - 3, top - 3, cursor + width + 2, top + height + 2), outline=colour, width=4,
-                        radius=8)
-            if label:
-                canvas.rect((cursor - 3, top - 28, cursor + 8 + text_size(label, 18, True)[0] + 6, top - 3),
-                            fill=colour, radius=5)
-                canvas.text((cursor + 5, top - 27), label, size=18, bold=True, fill=DARK)
-        cursor += width + gap
-    hidden = len(units) - len(shown)
+    if sum(unit_size(u, base_w)[0] for u in units) + gap * (len(units) - 1) <= right - x:
+        cursor = x
+        for unit in units:
+            width, height = unit_size(unit, base_w)
+            top = y + FIELD_H - height - 4
+            canvas.image.paste(unit_image(unit, locale, base_w), (cursor, top))
+            frame(canvas, (cursor, top, cursor + width, top + height), marks.get(unit["cid"]), True)
+            cursor += width + gap
+        return
+    rows: list[list[Mapping[str, Any]]] = [[], []]
+    used = [0.0, 0.0]
+    hidden = 0
+    for unit in units:
+        image_width = compact_image(unit, locale).width
+        row = 0 if used[0] + image_width <= right - x else 1
+        if used[row] + image_width > right - x - (40 if row else 0):
+            hidden += 1
+            continue
+        rows[row].append(unit)
+        used[row] += image_width + gap
+    for index, row_units in enumerate(rows):
+        cursor = x
+        row_bottom = y + FIELD_H - 4 - (1 - index) * (COMPACT_H + 6)
+        for unit in row_units:
+            image = compact_image(unit, locale)
+            top = row_bottom - image.height
+            canvas.image.paste(image, (cursor, top))
+            frame(canvas, (cursor, top, cursor + image.width, top + image.height), marks.get(unit["cid"]), False)
+            cursor += image.width + gap
     if hidden:
         canvas.text((right, y + FIELD_H - 40), f"+{hidden}", size=22, bold=True, anchor="ra", fill=HIGHLIGHT)
 

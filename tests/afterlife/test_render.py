@@ -178,7 +178,7 @@ def test_every_card_renders_in_both_languages() -> None:
 
 
 def test_text_is_never_below_18px(monkeypatch) -> None:
-    for cached in (render.unit_tile, render.hand_card, render.hand_card_lines):
+    for cached in (render.unit_tile, render.compact_tile, render.hand_card, render.hand_card_lines):
         cached.cache_clear()  # cached tiles would hide their text from the recorder
     sizes = font_sizes_used(monkeypatch, CASES.values())
     assert sizes and min(sizes) >= toolkit.MIN_TEXT_PX
@@ -241,7 +241,7 @@ def test_the_log_is_drawn_when_the_view_carries_one() -> None:
     assert decode(render_board(logged, "en")).size[1] > decode(render_board(view, "en")).size[1]
 
 
-def test_a_crowded_field_narrows_its_tiles_so_every_creature_shows() -> None:
+def test_a_crowded_field_narrows_its_tiles_then_uses_two_rows_so_every_creature_shows() -> None:
     field = crowded_view()["players"][0]["field"]
     assert len(field) == 12
     base = render.field_width(field[:8], 1068, 8)
@@ -250,6 +250,13 @@ def test_a_crowded_field_narrows_its_tiles_so_every_creature_shows() -> None:
     assert render.field_width(field[:3], 1068, 8) == render.UNIT_W  # a small field keeps full-size tiles
     narrow = render.unit_image({**field[6], "tapped": True, "damage": 1200}, "ja", render.MIN_UNIT_W)
     assert narrow.size == (render.MIN_UNIT_W + render.TURN_EXTRA, render.UNIT_W)
+    # Twelve creatures do not fit in one row: two rows of brief tiles, the last creature still drawn.
+    view = crowded_view()
+    fewer = copy.deepcopy(view)
+    fewer["players"][0]["field"].pop()
+    assert render_board(view, "en") != render_board(fewer, "en")
+    brief, turned = render.compact_image(field[-1], "en"), render.compact_image({**field[-1], "tapped": True}, "en")
+    assert brief.width < turned.width and brief.height > turned.height
 
 
 def test_the_hand_picture_frames_what_the_seat_may_pick_now() -> None:
