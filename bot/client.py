@@ -63,6 +63,7 @@ class DuelTable(commands.Bot):
         self.service: MatchService | None = None
         self.glue = Glue(self)
         self._timekeeper: asyncio.Task | None = None
+        self._catch_up: asyncio.Task | None = None
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database)
@@ -80,6 +81,7 @@ class DuelTable(commands.Bot):
             await self.sync_tree()
         if self.run_timekeeper:
             self._timekeeper = asyncio.create_task(self.timekeeper_loop(), name="dueltable-timekeeper")
+        self._catch_up = asyncio.create_task(self.catch_up(), name="dueltable-catch-up")
 
     async def sync_tree(self) -> None:
         if self.settings.dev_guild_id:
@@ -88,6 +90,15 @@ class DuelTable(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+
+    async def catch_up(self) -> None:
+        """Post what a crash between saving and posting left behind (the thread outbox), once ready."""
+        with self.glue.working():
+            await self.wait_until_ready()
+            try:
+                await self.glue.catch_up()
+            except Exception:
+                log.exception("catch-up failed")
 
     async def timekeeper_loop(self) -> None:
         """Driven by the store: every pass re-reads what is due, so a restart loses no timer."""
@@ -101,12 +112,17 @@ class DuelTable(commands.Bot):
 
     async def on_app_command_error(self, interaction: discord.Interaction,
                                    error: app_commands.AppCommandError) -> None:
+        if isinstance(error, app_commands.TransformerError):
+            # An option outside its range or type (a raw interaction; Discord's client never sends one).
+            await self.glue.tell(interaction, i18n.t("errors.bad_option", i18n.normalize_locale(interaction.locale)))
+            return
         log.exception("command failed", exc_info=error)
         await self.glue.tell(interaction, i18n.t("errors.internal", i18n.normalize_locale(interaction.locale)))
 
     async def close(self) -> None:
-        if self._timekeeper is not None:
-            self._timekeeper.cancel()
+        for task in (self._timekeeper, self._catch_up):
+            if task is not None:
+                task.cancel()
         await super().close()
         if self.store is not None:
             await self.store.close()

@@ -20,6 +20,7 @@ from bot.config import Settings
 from bot.engine import decision_for
 from bot.fakediscord import FakeDiscord, run_bot
 from bot.games import get_game, playable_game_ids
+from bot.ui.glue import thread_key
 
 MAX_CLICKS = 5000
 
@@ -65,22 +66,54 @@ async def play_demo_match(fake: FakeDiscord, game_id: str, seed: int, database: 
             await click_random(fake, users[seat], panel, rng)
             await settle(fake, bot)
         match = await bot.store.get_match(match.id)
+        log = await bot.store.decision_log(match.id)
     thread = fake.threads(channel)[0]
     winner = "draw" if match.winner is None else f"seat {match.winner}"
-    return {"thread": thread.id, "line": f"{winner} ({match.result_reason})", "match": match}
+    return {"thread": thread.id, "line": f"{winner} ({match.result_reason})", "match": match,
+            "handovers": count_handovers(game_id, match, log), "players": (alice.id, bob.id)}
+
+
+def count_handovers(game_id: str, match, log) -> int:
+    """Replay the match and count the times the thread's "who acts" changes (the start counts as one):
+    the number of thread messages a quiet thread needs."""
+    engine = get_game(game_id).engine
+    state = engine.new_game(match.seed, match.options)
+    last = thread_key(engine.pending(state))
+    handovers = 1
+    for seat, choice in log:
+        if choice[:1] in (["!resign"], ["!claim"]):
+            break
+        state, _ = engine.apply(state, seat, tuple(choice))
+        key = thread_key(engine.pending(state)) if engine.outcome(state) is None else "end"
+        if key is not None and key != last:
+            handovers += 1
+            last = key
+    return handovers
 
 
 def write_outputs(fake: FakeDiscord, out_dir: Path, result: dict) -> int:
-    """Every PNG the bot sent (thread, DMs, ephemeral) in order, and the public transcript."""
+    """The thread as a reader finds it (each message's final image, one transcript line per message),
+    every PNG sent privately (DMs, ephemeral) in order, and a stats line before the result."""
     count = 0
+    thread_messages = fake.messages(result["thread"])
+    for message in thread_messages:
+        for name, data in message.attachments:
+            if name.endswith(".png") and data[:8] == b"\x89PNG\r\n\x1a\n":
+                count += 1
+                (out_dir / f"{count:04d}_thread_{name}").write_bytes(data)
+    thread_images = count
     for call in fake.calls:
+        if str(result["thread"]) in call.path:
+            continue
         for name, data in call.files:
             if name.endswith(".png") and data[:8] == b"\x89PNG\r\n\x1a\n":
                 count += 1
-                where = "thread" if str(result["thread"]) in call.path else "private"
-                (out_dir / f"{count:04d}_{where}_{name}").write_bytes(data)
+                (out_dir / f"{count:04d}_private_{name}").write_bytes(data)
     names = {user.id: user.name for user in fake.world.users.values()}
-    lines = [_readable(m.content, names) for m in fake.messages(result["thread"]) if m.content]
+    lines = [_readable(m.content, names).replace("\n", " / ") for m in thread_messages]
+    dms = sum(1 for user_id in result["players"] for m in fake.dm_messages(user_id) if m.author_id == fake.bot_user_id)
+    lines.append(f"stats: thread_messages={len(thread_messages)} handovers={result['handovers']} "
+                 f"dm_messages={dms} images={count} thread_images={thread_images}")
     lines.append(f"result: {result['line']}")
     (out_dir / "transcript.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
     return count

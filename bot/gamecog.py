@@ -42,7 +42,8 @@ class GameCog(commands.Cog):
     def _wrap_move(self):
         cog = self
 
-        async def move(interaction: discord.Interaction, move: str, match: int | None = None) -> None:
+        async def move(interaction: discord.Interaction, move: app_commands.Range[str, 1, 400],
+                       match: app_commands.Range[int, 1, 2**53 - 1] | None = None) -> None:
             await cog.play_move(interaction, move, match)
 
         return move

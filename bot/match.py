@@ -284,6 +284,8 @@ class MatchService:
             status="finished" if outcome else "active",
             winner=outcome.winner if outcome else None,
             result_reason=outcome.reason if outcome else None,
+            events=[[event.key, dict(event.args), list(event.audience) if event.audience is not None else None]
+                    for event in events],
         )
         if not await self.store.commit_decision(commit):
             return None

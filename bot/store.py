@@ -16,6 +16,11 @@ from typing import Any
 import aiosqlite
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+MAX_ID = 2**63 - 1  # SQLite's INTEGER; a larger number in a forged click or option is simply not found
+
+
+def valid_id(value: object) -> bool:
+    return isinstance(value, int) and 0 < value <= MAX_ID
 
 
 @dataclass(frozen=True)
@@ -80,6 +85,11 @@ class MatchRow:
     next_timer_at: float | None
     winner: int | None
     result_reason: str | None
+    posted_version: int = 0
+    live_message_id: int | None = None
+    live_key: str | None = None
+    live_log: list[str] = field(default_factory=list)
+    dm_panels: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def seat_of(self, user_id: int) -> int | None:
         if user_id == self.players[0] and self.bot_seat != 0:
@@ -111,6 +121,7 @@ class DecisionCommit:
     status: str = "active"
     winner: int | None = None
     result_reason: str | None = None
+    events: list[list[Any]] = field(default_factory=list)  # [key, args, audience] per engine event
 
 
 class Store:
@@ -179,6 +190,8 @@ class Store:
         await self.db.execute("UPDATE challenges SET message_id = ? WHERE id = ?", (message_id, challenge_id))
 
     async def get_challenge(self, challenge_id: int) -> ChallengeRow | None:
+        if not valid_id(challenge_id):
+            return None
         async with self.db.execute("SELECT * FROM challenges WHERE id = ?", (challenge_id,)) as cursor:
             row = await cursor.fetchone()
         return _challenge(row) if row else None
@@ -243,11 +256,15 @@ class Store:
                 raise
 
     async def get_match(self, match_id: int) -> MatchRow | None:
+        if not valid_id(match_id):
+            return None
         async with self.db.execute("SELECT * FROM matches WHERE id = ?", (match_id,)) as cursor:
             row = await cursor.fetchone()
         return _match(row) if row else None
 
     async def match_by_thread(self, thread_id: int) -> MatchRow | None:
+        if not valid_id(thread_id):
+            return None
         async with self.db.execute("SELECT * FROM matches WHERE thread_id = ?", (thread_id,)) as cursor:
             row = await cursor.fetchone()
         return _match(row) if row else None
@@ -275,9 +292,10 @@ class Store:
                     await self.db.execute("ROLLBACK")
                     return False
                 await self.db.execute(
-                    "INSERT INTO decisions (match_id, version, seat, choice, user_id, at) VALUES (?,?,?,?,?,?)",
+                    "INSERT INTO decisions (match_id, version, seat, choice, user_id, at, events)"
+                    " VALUES (?,?,?,?,?,?,?)",
                     (commit.match_id, commit.expected_version + 1, commit.seat, json.dumps(commit.choice),
-                     commit.user_id, commit.now),
+                     commit.user_id, commit.now, json.dumps(commit.events, default=str)),
                 )
                 await self.db.execute("COMMIT")
                 return True
@@ -290,6 +308,45 @@ class Store:
             "SELECT seat, choice FROM decisions WHERE match_id = ? ORDER BY version", (match_id,)
         ) as cursor:
             return [(row["seat"], json.loads(row["choice"])) for row in await cursor.fetchall()]
+
+    async def unposted(self, match_id: int, after_version: int) -> list[tuple[int, int, list[str], list]]:
+        """Decisions the thread does not show yet: (version, seat, choice, events), oldest first."""
+        async with self.db.execute(
+            "SELECT version, seat, choice, events FROM decisions WHERE match_id = ? AND version > ? ORDER BY version",
+            (match_id, after_version),
+        ) as cursor:
+            return [(row["version"], row["seat"], json.loads(row["choice"]), json.loads(row["events"]))
+                    for row in await cursor.fetchall()]
+
+    async def mark_posted(self, match_id: int, version: int, live_message_id: int | None, live_key: str | None,
+                          live_log: list[str]) -> None:
+        async with self.transaction_lock:
+            await self.db.execute(
+                "UPDATE matches SET posted_version = ?, live_message_id = ?, live_key = ?, live_log = ?"
+                " WHERE id = ? AND posted_version <= ?",
+                (version, live_message_id, live_key, json.dumps(live_log), match_id, version))
+
+    async def set_dm_panel(self, match_id: int, seat: int, record: dict[str, Any] | None) -> None:
+        """Remember (or forget) the DM message that holds a seat's panel, to edit it in place."""
+        async with self.transaction_lock:
+            async with self.db.execute("SELECT dm_panels FROM matches WHERE id = ?", (match_id,)) as cursor:
+                row = await cursor.fetchone()
+            if row is None:
+                return
+            panels = json.loads(row["dm_panels"])
+            if record is None:
+                panels.pop(str(seat), None)
+            else:
+                panels[str(seat)] = record
+            await self.db.execute("UPDATE matches SET dm_panels = ? WHERE id = ?", (json.dumps(panels), match_id))
+
+    async def matches_behind(self) -> list[MatchRow]:
+        """Matches whose thread lags their state (a crash between commit and post), or that never got one."""
+        async with self.db.execute(
+            "SELECT * FROM matches WHERE (posted_version < version AND thread_id IS NOT NULL)"
+            " OR (thread_id IS NULL AND status = 'active') ORDER BY id"
+        ) as cursor:
+            return [_match(row) for row in await cursor.fetchall()]
 
     async def set_timer(self, match_id: int, version: int, stage: int, next_timer_at: float | None) -> bool:
         """Record a reminder as sent, only if no decision happened meanwhile."""
@@ -385,6 +442,8 @@ class Store:
         return _deck(row) if row else None
 
     async def get_deck_by_id(self, user_id: int, deck_id: int) -> DeckRow | None:
+        if not valid_id(deck_id):
+            return None
         async with self.db.execute("SELECT * FROM decks WHERE user_id = ? AND id = ?", (user_id, deck_id)) as cursor:
             row = await cursor.fetchone()
         return _deck(row) if row else None
@@ -431,6 +490,8 @@ class Store:
         return cursor.rowcount == 1
 
     async def delete_deck(self, user_id: int, deck_id: int) -> bool:
+        if not valid_id(deck_id):
+            return False
         async with self.transaction_lock:
             cursor = await self.db.execute("DELETE FROM decks WHERE id = ? AND user_id = ?", (deck_id, user_id))
         return cursor.rowcount == 1
@@ -465,4 +526,6 @@ def _match(row: aiosqlite.Row) -> MatchRow:
         dm_ok=tuple(json.loads(data["dm_ok"])), turn_started=data["turn_started"],
         deadline=data["deadline"], timer_stage=data["timer_stage"], next_timer_at=data["next_timer_at"],
         winner=data["winner"], result_reason=data["result_reason"],
+        posted_version=data["posted_version"], live_message_id=data["live_message_id"],
+        live_key=data["live_key"], live_log=json.loads(data["live_log"]), dm_panels=json.loads(data["dm_panels"]),
     )

@@ -76,6 +76,13 @@ class Lobby(commands.Cog):
                         language: str | None = None, deck: str | None = None) -> None:
         glue = self.bot.glue
         locale = await glue.user_locale(interaction)
+        # The client enforces the ranges and choices; a raw interaction need not: check them again.
+        if not isinstance(days, int) or not 1 <= days <= 14:
+            await glue.tell(interaction, i18n.t("challenge.bad_days", locale, low=1, high=14))
+            return
+        if language is not None and language not in i18n.LOCALES:
+            await glue.tell(interaction, i18n.t("challenge.bad_language", locale, languages="en, ja"))
+            return
         refusal = await self.refusal(interaction, game, opponent, locale)
         if refusal:
             await glue.tell(interaction, refusal)
@@ -84,7 +91,7 @@ class Lobby(commands.Cog):
         try:
             options = parse_rules(rules, spec.engine.match_options)
         except ValueError as error:
-            await glue.tell(interaction, i18n.t("challenge.bad_rules", locale, part=str(error),
+            await glue.tell(interaction, i18n.t("challenge.bad_rules", locale, part=quote_input(str(error)),
                                                 valid=describe_options(challenge_options(spec.engine.match_options))))
             return
         challenger_deck = None
@@ -200,7 +207,8 @@ class Lobby(commands.Cog):
     @app_commands.command(name="resign", description=cmd("commands.resign.description",
                                                           "Resign a match (in its thread, or give its number)"))
     @app_commands.describe(match=cmd("commands.resign.match", "Match number (defaults to this thread's match)"))
-    async def resign(self, interaction: discord.Interaction, match: int | None = None) -> None:
+    async def resign(self, interaction: discord.Interaction,
+                     match: app_commands.Range[int, 1, 2**53 - 1] | None = None) -> None:
         glue = self.bot.glue
         locale = await glue.user_locale(interaction)
         row = await self.bot.store.get_match(match) if match else \
@@ -250,6 +258,12 @@ class Lobby(commands.Cog):
             "settings.current", locale, language=current.get("locale") or "-",
             inline=i18n.t("settings.on" if current.get("inline_lookup") else "settings.off", locale),
             intent=i18n.t("settings.on" if self.bot.settings.inline_lookup else "settings.off", locale)))
+
+
+def quote_input(text: str, limit: int = 40) -> str:
+    """A short, inert prefix of what a user typed, for an error message."""
+    text = discord.utils.escape_mentions(discord.utils.escape_markdown(" ".join(text.split())))
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def describe_options(options: tuple[MatchOption, ...]) -> str:

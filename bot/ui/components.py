@@ -15,7 +15,8 @@ custom_id alone. The ids carry what a click needs (match id, the seat's panel ve
     dt:cd:<challenge>                   the opponent's private deck pick when accepting (select)
     dt:dd:<deck>                        confirm /deck delete
 
-Callbacks hand the parsed fields to ``client.glue`` (``bot/ui/glue.py``); nothing happens here.
+Every number is bounded in the template (at most 20 digits) and again in the store (a SQLite integer
+is 64-bit), so a forged id is a "not found", never an overflow. Callbacks hand the parsed fields to ``client.glue`` (``bot/ui/glue.py``); nothing happens here.
 """
 
 from __future__ import annotations
@@ -49,43 +50,43 @@ class _Routed(discord.ui.DynamicItem[discord.ui.Item], template=r"dt:never"):
             await getattr(glue, self.handler)(interaction, values=values, **self.fields)
 
 
-class OptionButton(_Routed, template=r"dt:o:(?P<match_id>\d+):(?P<version>\d+):(?P<option>[A-Za-z0-9_.\-+:]+)"):
+class OptionButton(_Routed, template=r"dt:o:(?P<match_id>\d{1,20}):(?P<version>\d{1,20}):(?P<option>[A-Za-z0-9_.\-+:]{1,60})"):
     handler = "on_option"
 
 
-class OptionSelect(_Routed, template=r"dt:s:(?P<match_id>\d+):(?P<version>\d+):(?P<page>\d+)"):
+class OptionSelect(_Routed, template=r"dt:s:(?P<match_id>\d{1,20}):(?P<version>\d{1,20}):(?P<page>\d{1,6})"):
     handler = "on_select"
 
 
-class PageButton(_Routed, template=r"dt:p:(?P<match_id>\d+):(?P<version>\d+):(?P<page>\d+)"):
+class PageButton(_Routed, template=r"dt:p:(?P<match_id>\d{1,20}):(?P<version>\d{1,20}):(?P<page>\d{1,6})"):
     handler = "on_page"
 
 
-class ConfirmButton(_Routed, template=r"dt:c:(?P<match_id>\d+):(?P<version>\d+):(?P<indices>[0-9.]+)"):
+class ConfirmButton(_Routed, template=r"dt:c:(?P<match_id>\d{1,20}):(?P<version>\d{1,20}):(?P<indices>[0-9.]{1,60})"):
     handler = "on_confirm"
 
 
-class HandButton(_Routed, template=r"dt:h:(?P<match_id>\d+)"):
+class HandButton(_Routed, template=r"dt:h:(?P<match_id>\d{1,20})"):
     handler = "on_hand"
 
 
-class ClaimButton(_Routed, template=r"dt:w:(?P<match_id>\d+)"):
+class ClaimButton(_Routed, template=r"dt:w:(?P<match_id>\d{1,20})"):
     handler = "on_claim"
 
 
-class ResignButton(_Routed, template=r"dt:r:(?P<match_id>\d+)"):
+class ResignButton(_Routed, template=r"dt:r:(?P<match_id>\d{1,20})"):
     handler = "on_resign_confirm"
 
 
-class ChallengeButton(_Routed, template=r"dt:ch:(?P<action>accept|decline|cancel):(?P<challenge_id>\d+)"):
+class ChallengeButton(_Routed, template=r"dt:ch:(?P<action>accept|decline|cancel):(?P<challenge_id>\d{1,20})"):
     handler = "on_challenge"
 
 
-class ChallengeDeckSelect(_Routed, template=r"dt:cd:(?P<challenge_id>\d{1,15})"):
+class ChallengeDeckSelect(_Routed, template=r"dt:cd:(?P<challenge_id>\d{1,20})"):
     handler = "on_challenge_deck"
 
 
-class DeckDeleteButton(_Routed, template=r"dt:dd:(?P<deck_id>\d{1,15})"):
+class DeckDeleteButton(_Routed, template=r"dt:dd:(?P<deck_id>\d{1,20})"):
     handler = "on_deck_delete"
 
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import io
+import json
 import logging
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
@@ -20,13 +22,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import i18n
-from bot.engine import EngineError, StaleState, decision_for
+from bot.engine import EngineError, Event, StaleState, decision_for
 from bot.games import get_game
 from bot.match import CLAIM, RESIGN, Applied, next_timer_at, owing_seats
+from bot.render.names import render_with_names
 from bot.render.toolkit import render_off_loop
 from bot.store import ChallengeRow, MatchRow
 from bot.ui.components import ChallengeButton, ClaimButton, HandButton, button, deck_select, view_of
-from bot.ui.panel import Names, build_panel, public_log
+from bot.ui.panel import Names, build_panel, format_event
 
 if TYPE_CHECKING:
     from bot.client import DuelTable
@@ -34,6 +37,69 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 DM_CLOSED = 50007
 HOUR = 3600.0
+
+
+LIVE_LOG_LINES = 14  # the live message shows its last lines; the full story is the decision log
+LIVE_LOG_RAW = 200  # raw lines kept to fold repeats across the edits of one live message
+
+
+def public_decisions(pending) -> list:
+    """Decisions the thread may show: never a secret one (a hidden choice or a response window)."""
+    return [decision for decision in pending if not decision.secret]
+
+
+def handover_key(public) -> str:
+    return ",".join(str(seat) for seat in sorted({decision.seat for decision in public}))
+
+
+def thread_key(pending) -> str | None:
+    """Who the thread says must act: the seats owing a public decision; ``"*"`` when both seats owe a
+    secret one (a simultaneous hidden choice everyone knows about); ``None`` when only one seat owes a
+    secret decision (a response window): the thread then stays still, so it never shows a window."""
+    public = public_decisions(pending)
+    if public:
+        return handover_key(public)
+    if len({decision.seat for decision in pending}) == 2:
+        return "*"
+    return None
+
+
+def view_hash(view: dict) -> str:
+    return hashlib.blake2b(json.dumps(view, sort_keys=True, default=str).encode(), digest_size=12).hexdigest()
+
+
+def fit_message(text: str) -> str:
+    """Discord's 2,000 characters: keep the end (the newest lines and the ping), cut the oldest."""
+    if len(text) <= 2000:
+        return text
+    return "…" + text[-1999:]
+
+
+def public_lines(game, rows, locale: str, names: Names) -> list[str]:
+    """Public lines of stored decisions, in order; platform moves (resign, claim) say nothing here
+    (the result line does)."""
+    lines: list[str] = []
+    for _version, _seat, choice, events in rows:
+        if choice[:1] in ([RESIGN], [CLAIM]):
+            continue
+        for key, args, audience in events:
+            if audience is None:
+                line = format_event(game, Event(key, args), locale, names)
+                if line:
+                    lines.append(line)
+    return lines
+
+
+def folded(lines: list[str]) -> list[str]:
+    """One post's lines with repeats folded: a line said more than once (hidden-step noise such as
+    "Alice placed a card face down") is shown once, where it first happened, with a count."""
+    counts: dict[str, int] = {}
+    order: list[str] = []
+    for line in lines:
+        if line not in counts:
+            order.append(line)
+        counts[line] = counts.get(line, 0) + 1
+    return [line if counts[line] == 1 else f"{line} ×{counts[line]}" for line in order]
 
 
 def outcome_reason(game_id: str, reason: str, locale: str) -> str:
@@ -48,6 +114,7 @@ class Glue:
     def __init__(self, bot: DuelTable) -> None:
         self.bot = bot
         self.busy = 0  # handlers in flight; see working()
+        self._match_locks: dict[int, asyncio.Lock] = {}
 
     @contextlib.contextmanager
     def working(self) -> Iterator[None]:
@@ -89,7 +156,9 @@ class Glue:
         return Names(seats=(names[0], names[1]))
 
     async def tell(self, interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
-        """A private one-line answer, whether or not the interaction was already deferred."""
+        """A private one-line answer, whether or not the interaction was already deferred; every reply
+        is cut to Discord's 2,000 characters here, in one place."""
+        text = text if len(text) <= 2000 else text[:1999] + "…"
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True, **kwargs)
         else:
@@ -108,6 +177,11 @@ class Glue:
     async def render(self, filename: str, function, *args) -> discord.File:
         data = await render_off_loop(function, *args)
         return discord.File(io.BytesIO(data), filename=filename)
+
+    async def render_match(self, match: MatchRow, filename: str, function, *args) -> discord.File:
+        """A match picture with the players' display names (and seat markers) where a game says "Player 1"."""
+        names = await self.names(match)
+        return await self.render(filename, render_with_names, names.seats, function, *args)
 
     # ---- challenges -------------------------------------------------------------------------
 
@@ -239,7 +313,11 @@ class Glue:
         names = await self.names(match)
         intro = i18n.t("match.started", match.locale, game=i18n.t(f"games.{match.game}", match.locale),
                        p0=f"<@{match.players[0]}>", p1=f"<@{match.players[1]}>", days=match.days)
-        await self.post_board(match, intro, game.engine.pending(match.state), ping=True)
+        async with self.match_lock(match.id):
+            pending = game.engine.pending(match.state)
+            message = await self.post_board(match, intro, public_decisions(pending), ping=True)
+            await self.store.mark_posted(match.id, match.version, message.id if message else None,
+                                         thread_key(pending), [intro])
         dm_ok = []
         for seat in (0, 1):
             dm_ok.append(True if seat == match.bot_seat else await self.send_panel(match, seat, names))
@@ -258,78 +336,189 @@ class Glue:
         return button(HandButton, f"dt:h:{match.id}", i18n.t("match.my_hand", match.locale),
                       style=discord.ButtonStyle.success)
 
+    def match_lock(self, match_id: int) -> asyncio.Lock:
+        """Thread and panel updates of one match run one at a time (two secret answers can land together)."""
+        lock = self._match_locks.get(match_id)
+        if lock is None:
+            lock = self._match_locks[match_id] = asyncio.Lock()
+        return lock
+
     # ---- posting ------------------------------------------------------------------------------
 
     async def post_board(self, match: MatchRow, text: str, pending, ping: bool,
-                         final: bool = False) -> None:
+                         final: bool = False) -> discord.Message | None:
         thread = self.thread(match)
         if thread is None:
-            return
+            return None
         game = get_game(match.game)
-        board_view = game.engine.reveal_all(match.state) if final else game.engine.view(match.state, None)
-        image = await self.render("board.png", game.render_board, board_view, match.locale)
+        image = await self.render_match(match, "board.png", game.render_board, self.board_view(match, final),
+                                       match.locale)
         humans = [d.seat for d in pending if d.seat != match.bot_seat]
         if ping and humans and not final:
-            prompts = i18n.t("match.your_move", match.locale,
-                             players=" ".join(f"<@{match.players[s]}>" for s in humans))
-            text = f"{text}\n{prompts}"
+            text = f"{text}\n{self.ping_line(match, humans)}".strip()
         mentions = discord.AllowedMentions(users=[discord.Object(match.players[s]) for s in humans]
                                            if ping else False, roles=False, everyone=False)
         view = None if final else view_of(self.hand_button(match))
-        await thread.send(text[:2000], file=image, view=view, allowed_mentions=mentions)
+        return await thread.send(fit_message(text), file=image, view=view, allowed_mentions=mentions)
+
+    @staticmethod
+    def board_view(match: MatchRow, final: bool = False) -> dict:
+        game = get_game(match.game)
+        return game.engine.reveal_all(match.state) if final else game.engine.view(match.state, None)
+
+    @staticmethod
+    def ping_line(match: MatchRow, seats: list[int]) -> str:
+        return i18n.t("match.your_move", match.locale, players=" ".join(f"<@{match.players[s]}>" for s in seats))
 
     async def send_panel(self, match: MatchRow, seat: int, names: Names | None = None) -> bool:
-        """DM the seat's panel; False if its DMs are closed (it then uses the My hand button)."""
+        """DM the seat's panel as a new message; False if its DMs are closed (it then uses My hand)."""
         user_id = match.players[seat]
         locale = await self.stored_locale(user_id, match.locale)
         game = get_game(match.game)
         content, seat_view, controls, _ = build_panel(game, match, seat, locale, names or await self.names(match))
-        image = await self.render("hand.png", game.render_hand, seat_view, locale)
+        image = await self.render_match(match, "hand.png", game.render_hand, seat_view, locale)
         if match.thread_id:
             content += "\n" + i18n.t("panel.thread_link", locale, url=self.thread_url(match))
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(content[:2000], file=image, view=controls)
-            return True
+            message = await user.send(content[:2000], file=image, view=controls)
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 log.warning("DM to %s refused: %s", user_id, error)
             return False
+        await self.store.set_dm_panel(match.id, seat, {"c": message.channel.id, "m": message.id,
+                                                       "h": view_hash(seat_view), "v": match.version})
+        return True
+
+    async def edit_panel(self, match: MatchRow, seat: int, names: Names) -> bool:
+        """Update the seat's DM panel message in place (a step of its own chain, or its turn ending);
+        the hand image is re-sent only when what the seat sees changed. False if there is none to edit."""
+        record = match.dm_panels.get(str(seat))
+        if not record:
+            return False
+        locale = await self.stored_locale(match.players[seat], match.locale)
+        game = get_game(match.game)
+        content, seat_view, controls, _ = build_panel(game, match, seat, locale, names)
+        if match.thread_id:
+            content += "\n" + i18n.t("panel.thread_link", locale, url=self.thread_url(match))
+        digest = view_hash(seat_view)
+        kwargs: dict[str, Any] = {"content": content[:2000], "view": controls}
+        if digest != record.get("h"):
+            kwargs["attachments"] = [await self.render_match(match, "hand.png", game.render_hand, seat_view, locale)]
+        message = self.bot.get_partial_messageable(record["c"], type=discord.ChannelType.private)
+        try:
+            await message.get_partial_message(record["m"]).edit(**kwargs)
+        except discord.HTTPException as error:
+            log.info("panel %s of match %s not editable (%s): sending a new one", record["m"], match.id, error)
+            return False
+        await self.store.set_dm_panel(match.id, seat, record | {"h": digest, "v": match.version})
+        return True
 
     def thread_url(self, match: MatchRow) -> str:
         return f"https://discord.com/channels/{match.guild_id}/{match.thread_id}"
 
     async def publish(self, applied: Applied, origin: discord.Interaction | None = None) -> None:
-        """Thread post for one applied decision, then the private panels it calls for."""
-        match = applied.after
-        game = get_game(match.game)
-        names = await self.names(match)
-        platform_move = applied.choice[:1] in ((RESIGN,), (CLAIM,))
-        line = "" if platform_move else public_log(game, applied.events, match.locale, names)
-        if not line and not platform_move:
-            line = i18n.t("match.secret_move", match.locale, player=names.seats[applied.seat])
-        if applied.finished:
-            await self.finish(match, applied, line, names)
-            return
-        pending = game.engine.pending(match.state)
-        # Ping whoever now owes a new decision, except the player who just acted and gets the next step
-        # by DM anyway (placing several cards one by one would otherwise ping them at every card).
-        # A secret decision (e.g. a counter window, offered only to a player holding a counter) is
-        # announced by DM alone, so the thread does not tell who is being asked.
-        to_ping = [d for d in pending if d.seat in applied.new_decisions
-                   and not ((d.seat == applied.seat or d.secret) and match.dm_ok[d.seat])]
-        jobs = [self.post_board(match, line, to_ping, ping=True)]
-        for seat in applied.new_decisions:
-            if seat == match.bot_seat:
-                continue
-            if origin is not None and seat == applied.seat and not self.is_dm(origin):
-                jobs.append(self.send_ephemeral_panel(origin, match, seat, names))
-            elif match.dm_ok[seat]:
-                jobs.append(self.deliver_panel(match, seat, names))
-        await asyncio.gather(*jobs)
+        """After one applied decision: bring the thread up to date, then the private panels.
 
-    async def deliver_panel(self, match: MatchRow, seat: int, names: Names) -> None:
-        """DM the panel; if the player closed their DMs since, switch them to the My hand button."""
+        A new thread message only at a handover (the seats to act in public change) or the end; the same
+        player's further steps edit the live message. A new DM panel at a handover; the acting player's
+        own panel is edited in place.
+        """
+        match = applied.after
+        names = await self.names(match)
+        async with self.match_lock(match.id):
+            await self.sync_thread(match.id, names)
+            if applied.finished:
+                return
+            match = await self.store.get_match(match.id)
+            jobs = []
+            for seat in (0, 1):
+                if seat == match.bot_seat:
+                    continue
+                if seat in applied.new_decisions:
+                    if origin is not None and seat == applied.seat and not self.is_dm(origin):
+                        jobs.append(self.send_ephemeral_panel(origin, match, seat, names))
+                    elif match.dm_ok[seat]:
+                        jobs.append(self.deliver_panel(match, seat, names, in_place=seat == applied.seat))
+                elif seat == applied.seat and match.dm_ok[seat]:
+                    jobs.append(self.edit_panel(match, seat, names))  # its turn ended: no stale buttons
+            await asyncio.gather(*jobs)
+
+    async def sync_thread(self, match_id: int, names: Names | None = None) -> None:
+        """Post (or edit) what the thread does not show yet, from the stored decisions: the outbox.
+
+        Call under ``match_lock``. While only secret decisions are open (simultaneous hidden choices, a
+        counter or instant window offered to one player) the thread stays still, so nothing public shows
+        that a window was offered or declined; what happened is posted once a public decision is due.
+        """
+        match = await self.store.get_match(match_id)
+        if match is None or match.thread_id is None or match.posted_version >= match.version:
+            return
+        game = get_game(match.game)
+        pending = game.engine.pending(match.state) if match.status == "active" else []
+        public = public_decisions(pending)
+        key = thread_key(pending)
+        if match.status == "active" and key is None:
+            return
+        names = names or await self.names(match)
+        rows = await self.store.unposted(match.id, match.posted_version)
+        lines = public_lines(game, rows, match.locale, names)
+        if match.status != "active":
+            await self.finish(match, folded(lines), names)
+            await self.store.mark_posted(match.id, match.version, None, None, [])
+            self._match_locks.pop(match.id, None)  # held by the caller until it returns; nothing waits after
+            return
+        if key != match.live_key or match.live_message_id is None:
+            message = await self.post_board(match, "\n".join(folded(lines)), public, ping=True)
+            await self.store.mark_posted(match.id, match.version, message.id if message else None, key, lines)
+            return
+        # The same player acts on (or a simultaneous choice fills in): edit the live message.
+        live_log = (match.live_log + lines)[-LIVE_LOG_RAW:]
+        if lines:  # a step with nothing public to say (a hidden choice) leaves the message as it is
+            humans = [d.seat for d in public if d.seat != match.bot_seat]
+            shown = folded(live_log)[-LIVE_LOG_LINES:]
+            text = "\n".join(shown + ([self.ping_line(match, humans)] if humans else []))
+            image = await self.render_match(match, "board.png", game.render_board, self.board_view(match),
+                                           match.locale)
+            thread = self.thread(match)
+            try:
+                await thread.get_partial_message(match.live_message_id).edit(
+                    content=fit_message(text), attachments=[image], allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException as error:
+                log.info("live message of match %s not editable (%s): posting anew", match.id, error)
+                message = await self.post_board(match, "\n".join(folded(lines)), public, ping=True)
+                await self.store.mark_posted(match.id, match.version, message.id if message else None, key, lines)
+                return
+        await self.store.mark_posted(match.id, match.version, match.live_message_id, key, live_log)
+
+    async def catch_up(self) -> None:
+        """At start-up: post whatever a crash left unposted (exactly once: posted_version moves with it),
+        and give each seat that owes a decision a fresh panel, since its DM may not have gone out."""
+        for match in await self.store.matches_behind():
+            try:
+                if match.thread_id is None:
+                    await self.open_match(match, None)
+                    continue
+                names = await self.names(match)
+                async with self.match_lock(match.id):
+                    await self.sync_thread(match.id, names)
+                    current = await self.store.get_match(match.id)
+                    if current.status != "active":
+                        continue
+                    owing = {d.seat for d in get_game(current.game).engine.pending(current.state)}
+                    for seat in sorted(owing - {current.bot_seat}):
+                        record = current.dm_panels.get(str(seat)) or {}
+                        if current.dm_ok[seat] and record.get("v") != current.panel_version(seat):
+                            await self.deliver_panel(current, seat, names)
+                await self.run_bot(await self.store.get_match(match.id))
+            except Exception:  # one broken match must not keep the others from catching up
+                log.exception("catch-up of match %s failed", match.id)
+
+    async def deliver_panel(self, match: MatchRow, seat: int, names: Names, in_place: bool = False) -> None:
+        """DM the panel (editing the seat's own panel when it continues a chain); if the player closed
+        their DMs since, switch them to the My hand button."""
+        if in_place and await self.edit_panel(match, seat, names):
+            return
         if await self.send_panel(match, seat, names):
             return
         current = await self.store.get_match(match.id)
@@ -343,24 +532,26 @@ class Glue:
                               view=view_of(self.hand_button(match)),
                               allowed_mentions=discord.AllowedMentions(users=[user]))
 
-    async def finish(self, match: MatchRow, applied: Applied, line: str, names: Names) -> None:
-        outcome = applied.outcome
-        reason = outcome_reason(match.game, outcome.reason, match.locale)
-        if outcome.winner is None:
+    async def finish(self, match: MatchRow, lines: list[str], names: Names) -> None:
+        reason = outcome_reason(match.game, match.result_reason or "", match.locale)
+        if match.winner is None:
             result = i18n.t("match.draw", match.locale, reason=reason)
         else:
-            result = i18n.t("match.winner", match.locale, winner=f"<@{match.players[outcome.winner]}>",
+            result = i18n.t("match.winner", match.locale, winner=f"<@{match.players[match.winner]}>",
                             reason=reason)
-        text = "\n".join(part for part in (line, result, i18n.t("match.revealed", match.locale)) if part)
+        text = "\n".join(part for part in (*lines, result, i18n.t("match.revealed", match.locale)) if part)
         await self.post_board(match, text, [], ping=False, final=True)
         game = get_game(match.game)
         thread = self.thread(match)
         if thread is not None:
             # Every hidden card revealed: each seat's own panel view, now public because the match is over.
-            files = [await self.render(f"hand_{seat + 1}.png", game.render_hand,
+            files = [await self.render_match(match, f"hand_{seat + 1}.png", game.render_hand,
                                        game.engine.view(match.state, seat), match.locale) for seat in (0, 1)]
             await thread.send(i18n.t("match.final_hands", match.locale, p0=names.seats[0], p1=names.seats[1]),
                               files=files, allowed_mentions=discord.AllowedMentions.none())
+        for seat in (0, 1):  # spent panels: no buttons left that can only say "game over"
+            if seat != match.bot_seat and match.dm_ok[seat]:
+                await self.edit_panel(match, seat, names)
 
     @staticmethod
     def is_dm(interaction: discord.Interaction) -> bool:
@@ -371,7 +562,7 @@ class Glue:
         locale = i18n.normalize_locale(interaction.locale)
         game = get_game(match.game)
         content, seat_view, controls, _ = build_panel(game, match, seat, locale, names, page)
-        image = await self.render("hand.png", game.render_hand, seat_view, locale)
+        image = await self.render_match(match, "hand.png", game.render_hand, seat_view, locale)
         kwargs = {"view": controls} if controls else {}
         await interaction.followup.send(content[:2000], file=image, ephemeral=True, **kwargs)
 

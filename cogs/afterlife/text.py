@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.i18n import t
+from bot.render.names import seat_label
 from cogs.afterlife import cards as catalogue
 from cogs.afterlife.effects import KEYWORD_EN, KEYWORD_JA, TYPE_EN, TYPE_JA
 
@@ -87,7 +88,7 @@ def reason_name(reason: Any, locale: str) -> str:
 
 
 def seat_name(seat: Any, locale: str) -> str:
-    return t(f"common.seat{seat}", locale) if seat in (0, 1) else str(seat)
+    return seat_label(seat, locale) if seat in (0, 1) else str(seat)  # member names on match pictures
 
 
 def phase_name(phase: Any, locale: str) -> str:

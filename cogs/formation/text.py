@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.i18n import t
+from bot.render.names import seat_label
 from cogs.formation.data import SQUARE_INDEX, SQUARES, catalogue, layout
 
 MAX_LABEL = 80
@@ -36,7 +37,7 @@ def colour_name(colour: str, locale: str) -> str:
 
 
 def seat_name(seat: int, locale: str) -> str:
-    return t(f"common.seat{seat}", locale)
+    return seat_label(seat, locale)  # the member's name on a match picture, else "Player 1"
 
 
 def effect_words(effect: Mapping[str, Any], locale: str) -> list[str]:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.i18n import t
+from bot.render.names import seat_label
 from cogs.tetra import cards as catalogue
 from cogs.tetra import cardtext
 from cogs.tetra import geometry as geo
@@ -85,7 +86,7 @@ def placed_text(placed: Any, locale: str) -> str:
 
 
 def seat_name(seat: int, locale: str) -> str:
-    return t(f"common.seat{seat}", locale)
+    return seat_label(seat, locale)  # the member's name on a match picture, else "Player 1"
 
 
 def symbol(colour: str, locale: str) -> str:

@@ -22,6 +22,7 @@ from typing import Any
 from bot import i18n
 from bot.cards import Card
 from bot.render import toolkit
+from bot.render.names import seat_label
 from bot.render.toolkit import Canvas
 from cogs.wars import cards as C
 from cogs.wars.engine import trait_active
@@ -82,7 +83,7 @@ def _t(key: str, locale: str, **args: Any) -> str:
 
 
 def _seat(seat: int, locale: str) -> str:
-    return i18n.t(f"common.seat{seat}", locale)
+    return seat_label(seat, locale)  # the member's name on a match picture, else "Player 1"
 
 
 def _name(card_id: str, locale: str) -> str:

@@ -19,6 +19,7 @@ from bot.autoplay import click_random, live_panel
 from bot.engine import decision_for
 from bot.fakediscord import run_bot
 from bot.games import get_game, playable_game_ids
+from bot.render.names import render_with_names
 from bot.ui.panel import Names, format_event
 from tests.e2e.table import Table, make_bot
 
@@ -68,8 +69,10 @@ async def test_no_hidden_information_in_public_posts_or_the_opponents_dms(fake_w
     states, private_events = replay(game_id, match, log)
     assert game.engine.outcome(states[-1]) is not None
     locale = match.locale
-    public_boards = {game.render_board(game.engine.view(s, None), locale) for s in states}
-    final_board = game.render_board(game.engine.reveal_all(states[-1]), locale)
+    seats = ("alice", "bob")  # the pictures name the members (their display names)
+    public_boards = {render_with_names(seats, game.render_board, game.engine.view(s, None), locale)
+                     for s in states}
+    final_board = render_with_names(seats, game.render_board, game.engine.reveal_all(states[-1]), locale)
     posted = [m for m in thread_messages if m.attachments]
     *during, final_post, final_hands = posted
     for message in during:
@@ -82,7 +85,8 @@ async def test_no_hidden_information_in_public_posts_or_the_opponents_dms(fake_w
             assert secret not in message.content, f"private event text {secret!r} in the thread"
     for seat, user in enumerate((fake_world.alice, fake_world.bob)):
         user_locale = "ja" if user.locale.startswith("ja") else "en"
-        own_views = {game.render_hand(game.engine.view(s, seat), user_locale) for s in states}
+        own_views = {render_with_names(seats, game.render_hand, game.engine.view(s, seat), user_locale)
+                     for s in states}
         for message in table.fake.dm_messages(user.id):
             for _, data in message.attachments:
                 assert data in own_views, f"a DM image to seat {seat} is not that seat's own view"

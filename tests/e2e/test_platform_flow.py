@@ -10,6 +10,7 @@ import pytest
 from PIL import Image
 
 from bot import i18n
+from bot.demo import count_handovers
 from bot.engine import IllegalChoice
 from bot.fakediscord import run_bot
 from bot.games import get_game
@@ -159,19 +160,42 @@ async def test_full_match_by_clicks_ends_with_result_final_board_and_revealed_ha
     last = messages[-1]
     assert len(last.attachments) == 2  # both hands revealed at the end
     assert all(data.startswith(PNG) for _, data in last.attachments)
-    assert len(await table.bot.store.decision_log(match.id)) == len([m for m in messages if m.attachments]) - 2
+    # One thread message per handover (who must act changed), not one per decision.
+    log = await table.bot.store.decision_log(match.id)
+    boards = [m for m in messages if m.attachments]
+    assert len(boards) - 1 == count_handovers("tiny", match, log) < len(log)
 
 
-async def test_after_each_decision_the_board_is_posted_and_the_next_player_pinged(table: Table):
+async def test_a_simultaneous_choice_posts_once_when_both_are_in(table: Table):
     world = table.world
     await table.start()
-    before = len(table.thread_messages())
+    before = [(m.id, m.content) for m in table.thread_messages()]
+    await table.play(world.alice, "pick:5")
+    assert [(m.id, m.content) for m in table.thread_messages()] == before  # nothing while bob still picks
+    await table.play(world.bob, "pick:1")
+    posts = table.thread_messages()[len(before):]
+    assert len(posts) == 1 and posts[0].attachments
+    assert world.alice.id in posts[0].pinged  # alice won the trick and must call
+    assert "5 against 1" in posts[0].content
+
+
+async def test_a_chain_of_steps_by_one_player_is_one_thread_message(table: Table):
+    world = table.world
+    await table.start(rules="calls=2")
     await table.play(world.alice, "pick:5")
     await table.play(world.bob, "pick:1")
-    posts = table.thread_messages()[before:]
-    assert len(posts) == 2 and all(p.attachments for p in posts)
-    assert world.alice.id in posts[-1].pinged  # alice won the trick and must call
-    assert "5 against 1" in posts[-1].content
+    handover = table.thread_messages()[-1]
+    count = len(table.thread_messages())
+    panel = table.panel(world.alice)
+    await table.play(world.alice, "call:heads")
+    assert len(table.thread_messages()) == count  # alice calls again: the live message is edited
+    edited = table.fake.get_message(handover.id)
+    assert "heads" in edited.content and edited.revisions and not edited.pinged[1:]
+    assert table.panel(world.alice).id == panel.id  # her DM panel is edited in place, not sent anew
+    await table.play(world.alice, "call:tails")
+    assert len(table.thread_messages()) == count + 1  # the next trick: both pick, a new message
+    # She acts on at once (the next pick): the same DM message, now with the pick controls.
+    assert table.panel(world.alice).id == panel.id and table.control_for(table.panel(world.alice), "pick:4")
 
 
 async def test_a_wrong_users_click_gets_a_private_answer(table: Table):
@@ -200,12 +224,14 @@ async def test_stale_button_is_refused_with_the_current_state_and_changes_nothin
     world = table.world
     await table.start()
     dm_panel = table.panel(world.alice)
-    # Alice answers from a "My hand" panel: her DM panel keeps its now out-of-date buttons.
+    # Alice opens a "My hand" panel, then answers from her DM: the ephemeral panel keeps its
+    # now out-of-date buttons (her DM panel is edited and loses them).
     hand = world.fake.find_component(table.thread_messages()[0], custom_id_prefix="dt:h:")
     ephemeral = (await table.click(world.alice, table.thread_messages()[0], hand["custom_id"])).messages[-1]
-    await table.play(world.alice, "pick:4", ephemeral)
+    await table.play(world.alice, "pick:4", dm_panel)
+    assert not table.fake.find_component(table.fake.get_message(dm_panel.id), custom_id_prefix="dt:o:")
     version = (await table.match()).version
-    record = await table.click(world.alice, dm_panel, table.control_for(dm_panel, "pick:2")["custom_id"])
+    record = await table.click(world.alice, ephemeral, table.control_for(ephemeral, "pick:2")["custom_id"])
     assert record.messages and "out of date" in record.messages[0].content
     assert any(m.attachments for m in record.messages[1:])  # the current panel comes with it
     match = await table.match()

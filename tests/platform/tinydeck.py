@@ -3,11 +3,12 @@ copies, c9 banned). It exercises the platform's deck paths without depending on 
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 
 from bot.cards import Card
 from bot.decks import DeckRule, ReadyDeck, deck_from_option
-from bot.engine import MatchOption
+from bot.engine import Decision, Event, MatchOption, check_choice
 from bot.games import GameSpec
 from tests.platform.tinygame import TinyEngine, label, render
 
@@ -31,7 +32,32 @@ class TinyDeckEngine(TinyEngine):
     game_id = "tinydeck"
     # Per-player preferences the platform fills in (as Afterlife's response windows use them).
     match_options = TinyEngine.match_options + (MatchOption("always_stop0", ("off", "on"), "off"),
-                                                MatchOption("always_stop1", ("off", "on"), "off"))
+                                                MatchOption("always_stop1", ("off", "on"), "off"),
+                                                MatchOption("window", ("no", "yes"), "no"))
+
+    # window=yes: after each call, a response window (a one-sided secret decision, as a 3x3 Wars counter or
+    # an Afterlife instant) is offered to the other seat only if it still holds stone 1 (hidden in its hand).
+
+    def pending(self, state: dict) -> list:
+        if state.get("window") is not None and not self.outcome(state):
+            return [Decision(state["window"], "tiny.prompt.window", ("window:pass",), secret=True)]
+        return super().pending(state)
+
+    def apply(self, state: dict, seat: int, choice) -> tuple[dict, list]:
+        if state.get("window") is not None:
+            check_choice(self.pending(state), seat, choice)
+            state = copy.deepcopy(state)
+            state["window"] = None
+            # The call "resolves" once the window closes, as a spell on a stack does.
+            return state, [Event(key, args) for key, args in state.pop("on_stack")]
+        caller = state.get("caller")
+        state, events = super().apply(state, seat, choice)
+        if state.get("window_rule") and choice[0].startswith("call:") and caller is not None \
+                and 1 in state["hands"][1 - caller] and not self.outcome(state):
+            state["window"] = 1 - caller
+            state["on_stack"] = [[event.key, dict(event.args)] for event in events]
+            events = []
+        return state, events
 
     def new_game(self, seed: int, options: Mapping[str, str]) -> dict:
         state = super().new_game(seed, {key: value for key, value in options.items() if not key.startswith("deck")})
@@ -40,6 +66,8 @@ class TinyDeckEngine(TinyEngine):
             if sum(deck.values()) != RULE.size:
                 raise ValueError("a tinydeck deck has 6 cards")
         state["decks"] = decks
+        state["window_rule"] = options.get("window") == "yes"
+        state["window"] = None
         state["hands"] = [sorted(int(card[1:]) for card in deck) for deck in decks]
         state["hands"] = [sorted(set(hand)) for hand in state["hands"]]
         return state
@@ -48,4 +76,5 @@ class TinyDeckEngine(TinyEngine):
 TINYDECK = GameSpec(game_id="tinydeck", engine=TinyDeckEngine(), render_board=render, render_hand=render,
                     option_label=label, cards=lambda: list(CARDS), deck_rule=RULE)
 
-STRINGS = {"games.tinydeck": "Tiny deck", "commands.game.tinydeck": "Tiny deck"}
+STRINGS = {"games.tinydeck": "Tiny deck", "commands.game.tinydeck": "Tiny deck",
+           "tiny.prompt.window": "Answer the call?"}

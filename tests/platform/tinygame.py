@@ -24,14 +24,16 @@ class TinyEngine:
     game_id = "tiny"
     match_options = (MatchOption("length", ("short", "long"), "short"),
                      MatchOption("hand", ("small", "wide"), "small"),
-                     MatchOption("discard", ("no", "yes"), "no"))
+                     MatchOption("discard", ("no", "yes"), "no"),
+                     MatchOption("calls", ("1", "2"), "1"))
 
     def new_game(self, seed: int, options: Mapping[str, str]) -> dict:
         cards = list(range(1, 31 if options.get("hand") == "wide" else 6))
         state = {"seed": seed, "rng_counter": 0, "hands": [list(cards), list(cards)],
                  "discarding": [options.get("discard") == "yes"] * 2,
                  "picked": [None, None], "score": [0, 0], "trick": 0, "caller": None, "calls": [],
-                 "tricks": TRICKS if options.get("length", "short") == "short" else 5}
+                 "tricks": TRICKS if options.get("length", "short") == "short" else 5,
+                 "calls_per_trick": int(options.get("calls", "1")), "calls_left": 0}
         state["first"] = draw_rng(state).randint(0, 1)
         return state
 
@@ -59,7 +61,9 @@ class TinyEngine:
             return state, [Event("tiny.event.discarded", {"seat": seat, "count": len(choice)})]
         if kind == "call":
             state["calls"].append(value)
-            state["caller"] = None
+            state["calls_left"] -= 1
+            if state["calls_left"] <= 0:  # with calls=2 the caller calls twice in a row: a chain of steps
+                state["caller"] = None
             return state, [Event("tiny.event.call", {"seat": seat, "side": value})]
         card = int(value)
         state["hands"][seat].remove(card)
@@ -74,6 +78,7 @@ class TinyEngine:
         state["trick"] += 1
         state["picked"] = [None, None]
         state["caller"] = winner if winner is not None else 0
+        state["calls_left"] = state.get("calls_per_trick", 1)
         if state["trick"] >= state["tricks"]:
             state["caller"] = None
         events.append(Event("tiny.event.trick", {"a": a, "b": b}))

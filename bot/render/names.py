@@ -1,0 +1,44 @@
+"""Players' names on the pictures, for every game at once.
+
+Each game labels a seat through ``seat_label`` (its ``seat_name`` calls it). Rendered for a match, the
+label is the member's server display name with a seat marker, so colour is never the only cue
+(``▲ Alice`` / ``● Bob``); rendered without names (tests, /card) it stays the locale's "Player 1".
+The names travel in a context variable set around one render in the render worker, so no renderer
+signature changes and nothing about a player leaks between renders.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+from contextvars import ContextVar
+
+from bot import i18n
+
+SEAT_MARKERS = ("▲", "●")
+NAME_LIMIT = 20  # characters of a display name on a picture (then "…")
+_SEAT_NAMES: ContextVar[tuple[str, str] | None] = ContextVar("seat_names", default=None)
+
+
+def picture_name(name: str, limit: int = NAME_LIMIT) -> str:
+    """A display name safe to draw: printable characters only, whitespace collapsed, truncated."""
+    text = " ".join(unicodedata.normalize("NFKC", name).split())  # newlines and tabs become spaces
+    text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C")
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
+
+
+def seat_label(seat: int, locale: str) -> str:
+    names = _SEAT_NAMES.get()
+    if names is None or seat not in (0, 1):
+        return i18n.t(f"common.seat{seat}", locale)
+    return f"{SEAT_MARKERS[seat]} {names[seat]}"
+
+
+def render_with_names(names: tuple[str, str], function: Callable[..., bytes], *args: object) -> bytes:
+    """Run one renderer with the seats' names set (call it inside the render worker thread)."""
+    token = _SEAT_NAMES.set((picture_name(names[0]) or "?", picture_name(names[1]) or "?"))
+    try:
+        return function(*args)
+    finally:
+        _SEAT_NAMES.reset(token)
