@@ -10,7 +10,8 @@ from bot.decks import DeckRule
 from bot.games import GameSpec
 from cogs.starfall.cards import cards
 from cogs.starfall.engine import ENGINE
-from cogs.starfall.render import render_board, render_card, render_hand
+from cogs.starfall.render import render_board, render_hand
+from cogs.starfall.render_card import render_card
 from cogs.starfall.text import ARG_FORMATTERS, option_label
 
 DECK_RULE = DeckRule(size=18, copy_limit=1, group_field="attribute",

@@ -11,7 +11,7 @@ from PIL import Image
 from bot.fakediscord import run_bot
 from bot.lookup import default_index
 from cogs.starfall import cards as catalogue
-from cogs.starfall.render import render_card
+from cogs.starfall.render_card import render_card
 from tests.e2e.table import Table, make_bot
 
 

@@ -23,7 +23,8 @@ from bot.render import toolkit
 from cogs.starfall import cards as catalogue
 from cogs.starfall import render
 from cogs.starfall.engine import ENGINE
-from cogs.starfall.render import render_board, render_card, render_hand
+from cogs.starfall.render import render_board, render_hand
+from cogs.starfall.render_card import render_card
 from tests.golden import assert_matches_golden, decode, font_sizes_used
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden_png"
