@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import io
+import json
 import random
 from collections.abc import Callable
 from functools import cache
@@ -26,6 +27,7 @@ from cogs.afterlife.render import render_board, render_card, render_hand
 from tests.golden import assert_matches_golden, decode, font_sizes_used
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden_png"
+VIEWS = GOLDEN_DIR / "views.json"
 SIZE_BUDGET = 300 * 1024
 MAX_HAND_H = 1700
 LOCALES = ("en", "ja")
@@ -73,10 +75,18 @@ def positions() -> dict[str, dict]:
     }
 
 
+@cache
+def stored_views() -> dict[str, dict]:
+    """The views the goldens are drawn from, stored (written from ``positions()``), so a rebalanced card
+    pool or a new policy does not move the golden positions; ``test_stored_views_have_the_engine_shape``
+    notices when the engine's view itself changes shape."""
+    return json.loads(VIEWS.read_text(encoding="utf-8"))
+
+
 def crowded_view() -> dict:
     """The middle position's public view with eight more creatures (some turned, one damaged) on Player 1's
     field, two of them blocking, and an instant waiting: a crowded, busy board."""
-    view = copy.deepcopy(ENGINE.view(positions()["mid"], None))
+    view = copy.deepcopy(stored_views()["mid_public"])
     extra = []
     for index, card in enumerate(["R01", "B10", "G05", "N16", "R04", "B24", "N03", "R03"]):
         info = catalogue.info(card)
@@ -96,20 +106,46 @@ def seat_to_move(state: dict) -> int:
 
 
 CASES: dict[str, Callable[[], bytes]] = {
-    "board_setup_en": lambda: render_board(ENGINE.view(positions()["setup"], None), "en"),
-    "board_mid_en": lambda: render_board(ENGINE.view(positions()["mid"], None), "en"),
-    "board_mid_ja": lambda: render_board(ENGINE.view(positions()["mid"], None), "ja"),
-    "board_block_en": lambda: render_board(ENGINE.view(positions()["block"], None), "en"),
-    "board_final_ja": lambda: render_board(ENGINE.reveal_all(positions()["final"]), "ja"),
+    "board_setup_en": lambda: render_board(stored_views()["setup_public"], "en"),
+    "board_mid_en": lambda: render_board(stored_views()["mid_public"], "en"),
+    "board_mid_ja": lambda: render_board(stored_views()["mid_public"], "ja"),
+    "board_block_en": lambda: render_board(stored_views()["block_public"], "en"),
+    "board_final_ja": lambda: render_board(stored_views()["final_revealed"], "ja"),
     "board_crowded_ja": lambda: render_board(crowded_view(), "ja"),
-    "hand_setup_ja": lambda: render_hand(ENGINE.view(positions()["setup"], 1), "ja"),
-    "hand_mid_en": lambda: render_hand(ENGINE.view(positions()["mid"], seat_to_move(positions()["mid"])), "en"),
-    "hand_block_ja": lambda: render_hand(ENGINE.view(positions()["block"], seat_to_move(positions()["block"])), "ja"),
+    "hand_setup_ja": lambda: render_hand(stored_views()["setup_seat1"], "ja"),
+    "hand_mid_en": lambda: render_hand(stored_views()["mid_seat"], "en"),
+    "hand_block_ja": lambda: render_hand(stored_views()["block_seat"], "ja"),
     "card_R01_en": lambda: render_card(catalogue.by_id()["R01"], "en"),
     "card_B18_ja": lambda: render_card(catalogue.by_id()["B18"], "ja"),
     "card_evolution_en": lambda: render_card(next(c for c in catalogue.all_cards()
                                                   if c.stats["type"] == "evolution" and c.stats["public"]), "en"),
 }
+
+
+def shape(value):
+    """The keys of a view, recursively (lists by their first item): what a renderer relies on."""
+    if isinstance(value, dict):
+        return {key: shape(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [shape(value[0])] if value and isinstance(value[0], dict) else []
+    return None
+
+
+def test_stored_views_have_the_engine_shape() -> None:
+    """The stored golden views still look like what the engine's ``view`` returns today (else rewrite
+    them from ``positions()`` and the goldens with ``UPDATE_GOLDEN=1``)."""
+    live = {"setup_public": ENGINE.view(positions()["setup"], None),
+            "mid_public": ENGINE.view(positions()["mid"], None),
+            "mid_seat": ENGINE.view(positions()["mid"], seat_to_move(positions()["mid"]))}
+    for name, view in live.items():
+        stored = stored_views()[name]
+        assert set(shape(stored)) == set(shape(view)), name
+        for side in (0, 1):
+            assert set(stored["players"][side]) == set(view["players"][side]), (name, side)
+    unit = next(u for p in stored_views()["mid_public"]["players"] for u in p["field"])
+    live_unit = next(u for p in live["mid_public"]["players"] for u in p["field"])
+    assert set(unit) == set(live_unit)
+    assert all(catalogue.known(u["card"]) for v in stored_views().values() for p in v["players"] for u in p["field"])
 
 
 def test_the_golden_positions_are_what_they_claim() -> None:
