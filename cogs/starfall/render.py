@@ -282,12 +282,13 @@ def draw_fields(canvas: Canvas, view: View, top_y: int, locale: str, marks: Mark
     mid_y = top_origin + 2 * (TILE_H + GAP)
     canvas.rect((GRID_X, mid_y, GRID_X + 3 * TILE_W + 2 * GAP, mid_y + MID_H - 8), fill=(36, 40, 50),
                 outline=(70, 76, 92), width=1, radius=6)
+    half = (3 * TILE_W + 2 * GAP) / 2 - 20
     canvas.text((GRID_X + 10, mid_y + (MID_H - 8) / 2),
-                f"↑ {seat_name(1 - bottom, locale)} · {t('starfall.ui.front', locale)}", size=18, fill=MUTED,
-                anchor="lm")
+                "↑ " + fit(f"{t('starfall.ui.front', locale)} · {seat_name(1 - bottom, locale)}", 18, half), size=18,
+                fill=MUTED, anchor="lm")
     canvas.text((GRID_X + 3 * TILE_W + 2 * GAP - 10, mid_y + (MID_H - 8) / 2),
-                f"{t('starfall.ui.front', locale)} · {seat_name(bottom, locale)} ↓", size=18, fill=MUTED,
-                anchor="rm")
+                fit(f"{t('starfall.ui.front', locale)} · {seat_name(bottom, locale)}", 18, half) + " ↓", size=18,
+                fill=MUTED, anchor="rm")
     for (seat, square), (colour, label) in (marks or {}).items():
         is_top = seat != bottom
         box = square_box(square, is_top, top_origin if is_top else bottom_origin)
