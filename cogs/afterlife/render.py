@@ -663,6 +663,22 @@ def hand_card(card_id: str, height: int, locale: str) -> Image.Image:
 DECISION_KINDS = ("bundle", "send", "main", "sacrifice", "show", "cut", "target", "window", "block", "order")
 
 
+def decision_heading(view: View, locale: str) -> str:
+    """The seat's open question in words: the engine's prompt when it names a card or a timing (the
+    view carries the seat's own decision arguments), else this picture's own line for the kind."""
+    decision = decision_of(view)
+    kind = decision.get("kind")
+    if kind not in DECISION_KINDS:
+        return ""
+    args = decision.get("args") or {}
+    if args.get("card") or args.get("timing"):
+        try:
+            return t(f"afterlife.prompt.{kind}", locale, **fmt_args(args, locale))
+        except (KeyError, IndexError, ValueError):
+            pass
+    return t(f"afterlife.ui.kind.{kind}", locale)
+
+
 def decision_of(view: View) -> Mapping[str, Any]:
     return view.get("decision") or {}
 
@@ -815,11 +831,11 @@ def render_hand(view: View, locale: str) -> bytes:
     y = 58
     draw_player_bar(canvas, view, seat, y, locale)
     y += 90
-    kind = decision_of(view).get("kind")
-    if kind in DECISION_KINDS:  # what the seat is asked now, in a gold band
+    heading = decision_heading(view, locale)
+    if heading:  # what the seat is asked now, in a gold band
         canvas.rect((8, y - 4, WIDTH - 8, y + 30), fill=(74, 62, 28), outline=HIGHLIGHT, width=2, radius=6)
-        canvas.text((20, y + 13), fit("▶ " + t(f"afterlife.ui.kind.{kind}", locale), 20, WIDTH - 40, True), size=20,
-                    bold=True, anchor="lm", fill=HIGHLIGHT)
+        canvas.text((20, y + 13), fit("▶ " + heading, 20, WIDTH - 40, True), size=20, bold=True, anchor="lm",
+                    fill=HIGHLIGHT)
         y += 42
     targets = option_targets(view)
     if player.get("bundles"):

@@ -152,3 +152,21 @@ def test_card_lookup_finds_every_card_by_english_and_japanese_name() -> None:
             assert preferred is not None and (preferred.game, preferred.id) == ("afterlife", card.id), (card.id, name)
         partial, _ = index.resolve(card.name_en[:-1], game="afterlife")  # a typo still finds it or asks
         assert partial is None or partial.game == "afterlife"
+
+
+def test_the_hand_picture_heading_names_the_card_being_paid_for_or_aimed() -> None:
+    from cogs.afterlife.render import decision_heading
+
+    decisions, _ = played()
+    kinds = set()
+    for decision, view in decisions:
+        kind = view["decision"]["kind"]
+        assert decision.prompt == f"afterlife.prompt.{kind}"
+        for locale in LOCALES:
+            heading = decision_heading(view, locale)
+            assert heading and "{" not in heading and not RAW_CARD_ID.search(heading), (kind, heading)
+        card = (view["decision"].get("args") or {}).get("card")
+        if card and kind in ("show", "cut", "target", "sacrifice"):
+            assert catalogue.by_id()[card].name_en in decision_heading(view, "en")
+            kinds.add(kind)
+    assert {"show", "cut", "target"} <= kinds
