@@ -456,9 +456,12 @@ def panel_marks(view: View, locale: str) -> tuple[Marks, dict[tuple[int, str], l
         elif verb == "target":
             side, _, name = rest.partition(":")
             skill = catalogue.skill(acting["card"], "normal" if acting.get("skill") == "normal" else "consume")
+            row_pick = name in ("front", "back")
+            label = (f"{t('starfall.ui.target_here', locale)} · {t(f'starfall.ui.{name}', locale)}" if row_pick
+                     else t("starfall.ui.hit_here", locale))
             for hit_side, square in board.hit_squares(skill["pattern"], acting["square"], rest, own, enemy):
                 key = (seat if hit_side == "s" else 1 - seat, square)
-                marks.setdefault(key, (HIT, t("starfall.ui.hit_here", locale)))
+                marks.setdefault(key, (CHOICE if row_pick else HIT, label))
             if name not in ("front", "back"):
                 marks[(seat if side == "s" else 1 - seat, name)] = (CHOICE, t("starfall.ui.target_here", locale))
         elif verb == "skill" and acting.get("card"):

@@ -76,6 +76,8 @@ def positions() -> dict[str, dict]:
         "act": play(6, asking("act", 30)),
         "final": play(3, lambda state, moves: False),
         "beginner": play(4, asking("skill", 20), {"beginner": "on"}),
+        "row": play(12, lambda state, moves: any(o in ("target:o:front", "target:o:back")
+                                                 for d in ENGINE.pending(state) for o in d.options)),
     }
 
 
@@ -105,6 +107,7 @@ CASES: dict[str, Callable[[], bytes]] = {
     "panel_act_en": lambda: panel("act", "en"),
     "panel_place_ja": lambda: panel("setup", "ja"),
     "panel_beginner_en": lambda: panel("beginner", "en"),
+    "panel_row_target_en": lambda: panel("row", "en"),
     "card_S05_en": lambda: render_card(catalogue.card("S05"), "en"),
     "card_S20_ja": lambda: render_card(catalogue.card("S20"), "ja"),
     "card_S38_en": lambda: render_card(catalogue.card("S38"), "en"),
@@ -121,6 +124,7 @@ def test_the_golden_positions_are_what_they_claim() -> None:
     statuses = {rec["status"] for p in found["chips"]["players"] for rec in p["field"].values() if rec}
     assert {"sick", "lock"} <= statuses
     assert found["final"]["result"] is not None
+    assert "target:o:front" in ENGINE.pending(found["row"])[0].options
     assert found["beginner"]["beginner"] and ENGINE.pending(found["beginner"])[0].prompt == "starfall.prompt.skill"
 
 
