@@ -228,7 +228,8 @@ def _round_start(state: State, events: list[Event]) -> None:
         for sq in board.occupied(_field(state, seat)):
             record = _field(state, seat)[sq]
             dawn = fx.ability(state, record)
-            if record is not None and dawn.get("kind") == "dawn":
+            # Dawn strikes only from the front row: the card must stand in the line of fire.
+            if dawn.get("kind") == "dawn" and board.row_of(sq) == "f":
                 target = board.first_of_column(_field(state, 1 - seat), board.facing_column(board.col_of(sq)))
                 if target is not None:
                     fx.damage(Ctx(state, events, seat, sq, via_ability=True), 1 - seat, target, dawn["amount"])

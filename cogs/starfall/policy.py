@@ -12,18 +12,26 @@ import random
 from typing import Any
 
 from bot.engine import Decision, State
+from cogs.starfall import board
 from cogs.starfall import cards as catalogue
 from cogs.starfall import engine as rules
 
 WIN_SCORE = 100_000.0
 GRAVE_WEIGHT = 70.0
 CARD_BASE = 25.0
+POSITION_BONUS = 6.0
+COVER_BONUS = 4.0
 STAR_RISK = {0: -6.0, 1: 0.0, 2: 0.0, 3: -6.0, 4: -30.0}
 
 
-def card_value(state: State, record: dict[str, Any]) -> float:
+def card_value(state: State, record: dict[str, Any], sq: str, field: dict[str, Any]) -> float:
     left = catalogue.hp(record["id"]) - record["dmg"]
     value = CARD_BASE + left + STAR_RISK.get(record["star"], 0.0)
+    # Position: a card should stand where its normal skill works, and fragile cards behind cover.
+    if board.row_of(sq) in catalogue.skill(record["id"], "normal")["from"]:
+        value += POSITION_BONUS
+    if board.row_of(sq) == "b" and field[board.square("f", board.col_of(sq))] is not None:
+        value += COVER_BONUS
     if record["star"] >= 4:  # dies at the next round start unless it spends ★
         value -= 0.5 * left
     if record["status"] == "lock":
@@ -43,31 +51,53 @@ def score(state: State, seat: int) -> float:
     total = 0.0
     for side in (0, 1):
         player = state["players"][side]
-        mine = sum(card_value(state, rec) for rec in player["field"].values() if rec is not None)
+        mine = sum(card_value(state, rec, sq, player["field"]) for sq, rec in player["field"].items()
+                   if rec is not None)
         mine -= GRAVE_WEIGHT * len(player["grave"])
         total += mine if side == seat else -mine
     return total
 
 
-def _best_line(state: State, seat: int, turn_key: tuple[int, int]) -> float:
-    """Best score reachable by ``seat`` before its turn ends."""
+def _best_line(state: State, seat: int, turn_key: tuple[int, int]) -> tuple[float, tuple[str, ...]]:
+    """The best score ``seat`` can reach before its turn ends, and the options that reach it."""
     pending = rules.pending(state)
     if not pending or pending[0].seat != seat or (state["round"], state["turn_index"]) != turn_key:
-        return score(state, seat)
-    decision = pending[0]
-    return max(_best_line(rules.apply(state, seat, (option,))[0], seat, turn_key)
-               for option in decision.options)
+        return score(state, seat), ()
+    best: tuple[float, tuple[str, ...]] | None = None
+    for option in pending[0].options:
+        value, line = _best_line(rules.apply(state, seat, (option,))[0], seat, turn_key)
+        if best is None or value > best[0]:
+            best = (value, (option, *line))
+    assert best is not None
+    return best
+
+
+# The rest of the planned turn, keyed by the position it was planned for: the next steps of the
+# chain are answered from the plan instead of searching the same tree again.
+_PLANS: dict[tuple[int, int, tuple[str, ...]], str] = {}
 
 
 def greedy(state: State, decision: Decision, rng: random.Random) -> tuple[str, ...]:
     seat = decision.seat
+    key = (state["seed"], state["version"], decision.options)
+    planned = _PLANS.pop(key, None)
+    if planned is not None:
+        return (planned,)
     turn_key = (state["round"], state["turn_index"])
     scored = []
     for option in decision.options:
-        after = rules.apply(state, seat, (option,))[0]
-        value = _best_line(after, seat, turn_key)
-        scored.append((value, rng.random(), option))
-    return (max(scored)[2],)
+        value, line = _best_line(rules.apply(state, seat, (option,))[0], seat, turn_key)
+        scored.append((value, rng.random(), option, line))
+    _value, _tie, option, line = max(scored)
+    if len(_PLANS) > 10_000:
+        _PLANS.clear()
+    after = state
+    for step, follow in enumerate((option, *line)):
+        after = rules.apply(after, seat, (follow,))[0]
+        pending = rules.pending(after)
+        if step < len(line) and pending:
+            _PLANS[(state["seed"], after["version"], pending[0].options)] = line[step]
+    return (option,)
 
 
 def side_keys(state: State) -> tuple[str, str]:

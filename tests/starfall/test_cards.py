@@ -49,6 +49,7 @@ def test_card_texts_are_generated_from_the_data() -> None:
         assert card["text_en"] == cardtext.card_text(card, "en"), card["id"]
         assert card["text_ja"] == cardtext.card_text(card, "ja"), card["id"]
     assert cardtext.render_toml(raw) == cardtext.CARDS_PATH.read_text(encoding="utf-8")
+    assert cardtext.card_list_markdown(raw) in cardtext.DOC_PATH.read_text(encoding="utf-8")
 
 
 def test_every_attack_pattern_and_added_effect_of_the_upper_volume_is_used() -> None:

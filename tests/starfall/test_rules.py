@@ -294,7 +294,9 @@ def test_pierce_hits_the_whole_facing_column() -> None:
     put(state, 1, "b2", TARGET)
     go(state, 0)
     state, _ = play(state, "card:S01", "stay", "skill:consume")
-    assert at(state, 1, "f2")["dmg"] == 30 and at(state, 1, "b2")["dmg"] == 30
+    pierce = catalogue.skill("S01", "consume")["effects"][0]["amount"]
+    assert catalogue.skill("S01", "consume")["pattern"] == "pierce"
+    assert at(state, 1, "f2")["dmg"] == pierce and at(state, 1, "b2")["dmg"] == pierce
     assert at(state, 0, "f2")["star"] == 0
 
 
@@ -581,6 +583,17 @@ def test_beginner_option_turns_off_unique_abilities_and_r_skills() -> None:
     assert at(state, 1, "f3")["dmg"] == normal_damage(VETERAN)
     with pytest.raises(ValueError):
         rules.new_game(1, {"beginner": "maybe"})
+
+
+def test_ruling_dawn_strikes_at_round_start_only_from_the_front_row() -> None:
+    state = board_state()
+    put(state, 0, "f1", "S05", star=1)  # Lancer: dawn 10
+    put(state, 0, "b2", "S22", star=1)  # Firecaller: dawn 10, but in the back row
+    put(state, 1, "f3", TARGET)
+    put(state, 1, "f2", VETERAN)
+    state["phase"] = "round_start"
+    rules._advance(state, [])
+    assert at(state, 1, "f3")["dmg"] == 10 and at(state, 1, "f2")["dmg"] == 0
 
 
 def test_blink_moves_to_any_empty_square() -> None:
