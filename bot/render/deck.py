@@ -1,7 +1,7 @@
 """The deck list picture for /deck show: cards grouped and sorted by cost, counts, validity, cost curve.
 
-Drawn 1000 px wide for a phone (Discord shows ~550 px): names at 26 px, never below the toolkit's
-18 px floor. Groups (attribute or colour) stack in two columns, filled to balance their heights.
+Drawn 820 px wide for a phone (Discord shows ~550 px): card names at 30 px (over 1/28 of the width),
+no text under 22 px (over 1/40). Groups (attribute or colour) stack in two columns, filled to balance their heights.
 """
 
 from __future__ import annotations
@@ -14,14 +14,14 @@ from bot.cards import Card
 from bot.decks import DeckRule, cost_of, group_of
 from bot.render.toolkit import Canvas, text_size, wrap_text
 
-WIDTH = 1000
-MARGIN = 28
+WIDTH = 820
+MARGIN = 24
 COLUMN_GAP = 24
-ROW = 38
-NAME_PX = 26
-HEAD_PX = 34
-GROUP_PX = 28
-NOTE_PX = 24
+ROW = 42
+NAME_PX = 30
+HEAD_PX = 36
+GROUP_PX = 30
+NOTE_PX = 22
 CURVE_HEIGHT = 170
 GOOD = (120, 200, 130)
 BAD = (240, 120, 110)
@@ -100,10 +100,10 @@ def render_deck(*, game_id: str, name: str, deck: Mapping[str, int], cards: Mapp
             for cost, card_name, copies in entries:
                 prefix = f"{copies}×"
                 canvas.text((x + 22, row_y), prefix, size=NAME_PX, bold=True)
-                left = x + 22 + 56
+                left = x + 22 + 60
                 if cost is not None:
-                    canvas.rect((left, row_y - 1, left + 40, row_y + NAME_PX + 3), fill=(30, 33, 40), radius=6)
-                    canvas.text((left + 20, row_y + NAME_PX // 2 + 1), str(cost), size=NAME_PX - 4, anchor="mm")
+                    canvas.rect((left, row_y + 1, left + 40, row_y + NAME_PX + 7), fill=(30, 33, 40), radius=6)
+                    canvas.text((left + 20, row_y + NAME_PX // 2 + 4), str(cost), size=NAME_PX - 6, anchor="mm")
                     left += 50
                 room = x + column_width - 12 - left
                 shown = card_name
@@ -138,6 +138,6 @@ def _draw_curve(canvas: Canvas, rule: DeckRule, cards: Mapping[str, Card], deck:
         base = bar_top + bar_area
         if height:
             canvas.rect((x + 12, base - height, x + slot - 12, base), fill=(200, 170, 80), radius=4)
-            canvas.text((x + slot // 2, base - height - 4), str(curve[cost]), size=NOTE_PX - 2, anchor="mb")
-        canvas.text((x + slot // 2, base + 6), f"{cost}+" if cost == 8 else str(cost), size=NOTE_PX - 2,
+            canvas.text((x + slot // 2, base - height - 4), str(curve[cost]), size=NOTE_PX, anchor="mb")
+        canvas.text((x + slot // 2, base + 6), f"{cost}+" if cost == 8 else str(cost), size=NOTE_PX,
                     fill=MUTED, anchor="ma")

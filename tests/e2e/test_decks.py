@@ -46,7 +46,7 @@ async def test_deck_built_by_commands_becomes_legal_and_shows_as_an_image(table)
     (filename, data), = [a for m in record.messages for a in m.attachments]
     image = Image.open(io.BytesIO(data))
     image.load()
-    assert image.format == "PNG" and image.width == 1000 and image.height >= 300
+    assert image.format == "PNG" and image.width == 820 and image.height >= 300
 
 
 async def test_copy_limit_and_banned_cards_are_refused_when_adding(table):

@@ -21,6 +21,7 @@ from bot.decks import (
 from bot.games import get_game, playable_game_ids
 from bot.render.deck import render_deck
 from bot.store import DeckLimitReached, DeckNameTaken
+from tests.golden import font_sizes_used
 from tests.platform import tinydeck
 
 CARDS = {card.id: card for card in tinydeck.CARDS}
@@ -140,7 +141,7 @@ def test_deck_image_is_a_legible_png():
                        group_label=str)
     image = Image.open(io.BytesIO(data))
     image.load()
-    assert image.format == "PNG" and image.size[0] == 1000 and 300 < image.size[1] < 1400
+    assert image.format == "PNG" and image.size[0] == 820 and 300 < image.size[1] < 1400
 
 
 async def test_deck_store_limits_and_names(store):
@@ -170,3 +171,21 @@ def test_deck_command_prints_the_list_and_its_legality(capsys):
     assert "3 copies of c1, 2 is the maximum" in out and "c9 is banned" in out
     assert print_deck("DT1.tinydeck.garbage") == 2
     assert "deck code" in capsys.readouterr().err
+
+
+def test_deck_pictures_of_every_deck_game_are_legible_on_a_phone(monkeypatch):
+    """No text under 1/40 of the picture's width; card names at least 1/28 (issue: phone legibility)."""
+    from bot.decks import ready_decks
+    from bot.render import deck as deck_render
+    from cogs.decks import deck_image
+
+    games = [g for g in playable_game_ids() if get_game(g).deck_rule is not None and g != "tinydeck"]
+    assert {"starfall", "afterlife"} <= set(games)
+    renders = []
+    for game in games:
+        for locale in ("en", "ja"):
+            deck = dict(ready_decks(game, get_game(game).deck_rule)[0].cards)
+            renders.append(lambda g=game, d=deck, lang=locale: deck_image(g, "Deck", d, lang))
+    sizes = font_sizes_used(monkeypatch, renders)
+    assert min(sizes) >= deck_render.WIDTH / 40
+    assert deck_render.NAME_PX >= deck_render.WIDTH / 28
