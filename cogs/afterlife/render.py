@@ -410,11 +410,12 @@ def draw_player_bar(canvas: Canvas, view: View, seat: int, y: int, locale: str) 
     active = view["active"] == seat and not view.get("result") and view.get("phase") != "setup"
     canvas.rect((8, y, WIDTH - 8, y + 78), fill=PANEL, outline=HIGHLIGHT if active else LINE,
                 width=4 if active else 2)
-    name = seat_name(seat, locale)
+    prefix = "▶ " if active else ""
+    suffix = ""
     if view.get("first") == seat and view.get("phase") != "setup":
-        name += f" ({t('afterlife.ui.board.first', locale)})"
-    if active:
-        name = "▶ " + name
+        suffix = f" ({t('afterlife.ui.board.first', locale)})"
+    room = 320 - token_width(prefix + suffix, 22, True)  # a long member name is cut, never the marks
+    name = prefix + fit(seat_name(seat, locale), 22, room, True) + suffix
     canvas.text((20, y + 6), name, size=22, bold=True, fill=HIGHLIGHT if active else TEXT)
     life = int(player["life"])
     canvas.text((20, y + 40), f"♥ {life}", size=26, bold=True, fill=DAMAGE if life <= 1000 else LIFE)

@@ -311,3 +311,14 @@ def test_a_seat_that_picked_its_bundle_sees_that_it_waits() -> None:
     assert render_hand(view, "en") != render_hand(ENGINE.view(setup, 1), "en")
     # The opponent's picture and the board show only that a pick was made.
     assert render_board(ENGINE.view(picked, None), "en") != render_board(ENGINE.view(setup, None), "en")
+
+
+def test_members_names_with_seat_marks_fit_on_the_pictures() -> None:
+    from bot.render.names import render_with_names
+
+    names = ("W" * 40, "長い名前のプレイヤーさんです長い名前のプレイヤー")
+    for name, view in (("mid_public", stored_views()["mid_public"]), ("mid_seat", stored_views()["mid_seat"])):
+        draw = render_board if name.endswith("public") else render_hand
+        plain = draw(view, "ja")
+        named = render_with_names(names, draw, view, "ja")
+        assert named != plain and decode(named).size == decode(plain).size, name
