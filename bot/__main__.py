@@ -35,7 +35,14 @@ def main(argv: list[str] | None = None) -> int:
     arena.add_argument("--matches", type=int, default=100)
     arena.add_argument("--think-ms", type=float, default=None, help="cap on thinking time per decision")
     arena.add_argument("--seed", type=int, default=0)
+    replay = sub.add_parser("replay", help="re-play a match export, check its result, write its images")
+    replay.add_argument("file")
+    replay.add_argument("--out", default=None, help="folder for the frames and the animation")
     args = parser.parse_args(argv)
+    if args.command == "replay":
+        from bot.replay import run_replay_command
+
+        return run_replay_command(args.file, args.out)
     if args.command == "selfplay":
         return run_selfplay_command(args.game, args.policy, args.matches, args.seed)
     if args.command == "arena":

@@ -20,6 +20,7 @@ from bot.config import Settings
 from bot.engine import decision_for
 from bot.fakediscord import FakeDiscord, run_bot
 from bot.games import get_game, playable_game_ids
+from bot.replay import export_text, from_match
 from bot.ui.glue import thread_key
 
 MAX_CLICKS = 5000
@@ -70,7 +71,8 @@ async def play_demo_match(fake: FakeDiscord, game_id: str, seed: int, database: 
     thread = fake.threads(channel)[0]
     winner = "draw" if match.winner is None else f"seat {match.winner}"
     return {"thread": thread.id, "line": f"{winner} ({match.result_reason})", "match": match,
-            "handovers": count_handovers(game_id, match, log), "players": (alice.id, bob.id)}
+            "handovers": count_handovers(game_id, match, log), "players": (alice.id, bob.id),
+            "replay": export_text(from_match(match, log, (alice.name, bob.name)))}
 
 
 def count_handovers(game_id: str, match, log) -> int:
@@ -116,6 +118,7 @@ def write_outputs(fake: FakeDiscord, out_dir: Path, result: dict) -> int:
                  f"dm_messages={dms} images={count} thread_images={thread_images}")
     lines.append(f"result: {result['line']}")
     (out_dir / "transcript.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (out_dir / "replay.txt").write_text(result["replay"], encoding="utf-8")  # python -m bot replay checks it
     return count
 
 

@@ -142,7 +142,8 @@ class MatchService:
 
     async def start(self, *, game_id: str, options: dict[str, str], seed: int, guild_id: int,
                     channel_id: int, players: tuple[int, int], bot_seat: int | None, days: int,
-                    locale: str, challenge_id: int | None = None) -> MatchRow | None:
+                    locale: str, challenge_id: int | None = None, rated: bool = False,
+                    series_id: int | None = None) -> MatchRow | None:
         game = get_game(game_id)
         options = await self.with_player_preferences(game, options, players, bot_seat)
         state = game.engine.new_game(seed, options)
@@ -153,7 +154,7 @@ class MatchService:
             game=game_id, options=options, seed=seed, guild_id=guild_id, channel_id=channel_id,
             players=players, bot_seat=bot_seat, days=days, locale=locale, state=state, panels=panels,
             now=now, deadline=deadline, next_timer_at=next_timer_at(now, deadline, 0),
-            challenge_id=challenge_id,
+            challenge_id=challenge_id, rated=rated and bot_seat is None, series_id=series_id,
         )
         return await self.store.get_match(match_id) if match_id is not None else None
 

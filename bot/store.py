@@ -15,6 +15,8 @@ from typing import Any
 
 import aiosqlite
 
+from bot.ratings import Rating, rate_pair
+
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 MAX_ID = 2**63 - 1  # SQLite's INTEGER; a larger number in a forged click or option is simply not found
 
@@ -40,6 +42,8 @@ class ChallengeRow:
     expires_at: float
     match_id: int | None
     challenger_deck: str | None = None  # the engine's deck0 option, copied at challenge time
+    rated: int = 0  # 1: the match it starts changes both ratings
+    rematch_of: int | None = None  # the finished match this challenge repeats (seats swapped)
 
 
 @dataclass(frozen=True)
@@ -90,6 +94,9 @@ class MatchRow:
     live_key: str | None = None
     live_log: list[str] = field(default_factory=list)
     dm_panels: dict[str, dict[str, Any]] = field(default_factory=dict)
+    rated: bool = False
+    series_id: int | None = None  # the first match of its rematch series (None: not a rematch)
+    finished_at: float | None = None
 
     def seat_of(self, user_id: int) -> int | None:
         if user_id == self.players[0] and self.bot_seat != 0:
@@ -176,13 +183,14 @@ class Store:
 
     async def create_challenge(self, *, guild_id: int, channel_id: int, game: str, options: dict[str, str],
                                days: int, locale: str, challenger_id: int, opponent_id: int,
-                               now: float, expires_at: float, challenger_deck: str | None = None) -> int:
+                               now: float, expires_at: float, challenger_deck: str | None = None,
+                               rated: bool = False, rematch_of: int | None = None) -> int:
         cursor = await self.db.execute(
             "INSERT INTO challenges (guild_id, channel_id, game, options, days, locale, challenger_id,"
-            " opponent_id, status, created_at, expires_at, challenger_deck)"
-            " VALUES (?,?,?,?,?,?,?,?, 'open', ?, ?, ?)",
+            " opponent_id, status, created_at, expires_at, challenger_deck, rated, rematch_of)"
+            " VALUES (?,?,?,?,?,?,?,?, 'open', ?, ?, ?, ?, ?)",
             (guild_id, channel_id, game, json.dumps(options), days, locale, challenger_id, opponent_id,
-             now, expires_at, challenger_deck),
+             now, expires_at, challenger_deck, int(rated), rematch_of),
         )
         return cursor.lastrowid
 
@@ -225,7 +233,8 @@ class Store:
                            channel_id: int, players: tuple[int, int], bot_seat: int | None, days: int,
                            locale: str, state: dict[str, Any], panels: dict[str, int], now: float,
                            deadline: float, next_timer_at: float | None,
-                           challenge_id: int | None = None) -> int | None:
+                           challenge_id: int | None = None, rated: bool = False,
+                           series_id: int | None = None) -> int | None:
         """Create a match and (if given) close its challenge in one transaction.
 
         Returns None when the challenge was no longer open (a double accept): nothing is written.
@@ -236,9 +245,11 @@ class Store:
                 cursor = await self.db.execute(
                     "INSERT INTO matches (game, options, seed, guild_id, channel_id, player0, player1, bot_seat,"
                     " days, locale, status, state, version, panels, turn_started, deadline, next_timer_at,"
-                    " created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?, 'active', ?, 0, ?, ?, ?, ?, ?, ?)",
+                    " created_at, updated_at, rated, series_id)"
+                    " VALUES (?,?,?,?,?,?,?,?,?,?, 'active', ?, 0, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (game, json.dumps(options), seed, guild_id, channel_id, players[0], players[1], bot_seat,
-                     days, locale, json.dumps(state), json.dumps(panels), now, deadline, next_timer_at, now, now),
+                     days, locale, json.dumps(state), json.dumps(panels), now, deadline, next_timer_at, now, now,
+                     int(rated and bot_seat is None), series_id),
                 )
                 match_id = cursor.lastrowid
                 if challenge_id is not None:
@@ -297,11 +308,132 @@ class Store:
                     (commit.match_id, commit.expected_version + 1, commit.seat, json.dumps(commit.choice),
                      commit.user_id, commit.now, json.dumps(commit.events, default=str)),
                 )
+                if commit.status == "finished":
+                    await self._finish_match(commit)
                 await self.db.execute("COMMIT")
                 return True
             except BaseException:
                 await self.db.execute("ROLLBACK")
                 raise
+
+    async def _finish_match(self, commit: DecisionCommit) -> None:
+        """Inside the finishing transaction: stamp the end, and move both ratings of a rated match.
+
+        Runs only when the ``UPDATE ... WHERE version = ? AND status = 'active'`` succeeded, so once per
+        match; ``rating_changes``' primary key would refuse a second application anyway (and roll the
+        whole decision back)."""
+        await self.db.execute("UPDATE matches SET finished_at = ? WHERE id = ?", (commit.now, commit.match_id))
+        async with self.db.execute(
+            "SELECT guild_id, game, player0, player1, bot_seat, rated FROM matches WHERE id = ?",
+            (commit.match_id,),
+        ) as cursor:
+            row = await cursor.fetchone()
+        if not row["rated"] or row["bot_seat"] is not None or row["player0"] == row["player1"]:
+            return
+        players = (row["player0"], row["player1"])
+        before = [await self._rating_in_transaction(row["guild_id"], row["game"], user) for user in players]
+        score0 = 0.5 if commit.winner is None else (1.0 if commit.winner == 0 else 0.0)
+        after = rate_pair(before[0], before[1], score0)
+        for seat, user in enumerate(players):
+            score = score0 if seat == 0 else 1.0 - score0
+            won, lost, drew = int(score == 1.0), int(score == 0.0), int(score == 0.5)
+            await self.db.execute(
+                "INSERT INTO rating_changes (match_id, user_id, guild_id, game, before, after, rd_before,"
+                " rd_after, at) VALUES (?,?,?,?,?,?,?,?,?)",
+                (commit.match_id, user, row["guild_id"], row["game"], before[seat].rating, after[seat].rating,
+                 before[seat].rd, after[seat].rd, commit.now))
+            await self.db.execute(
+                "INSERT INTO ratings (guild_id, game, user_id, rating, rd, vol, wins, losses, draws, updated_at)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
+                " rating = excluded.rating, rd = excluded.rd, vol = excluded.vol, wins = wins + excluded.wins,"
+                " losses = losses + excluded.losses, draws = draws + excluded.draws,"
+                " updated_at = excluded.updated_at",
+                (row["guild_id"], row["game"], user, after[seat].rating, after[seat].rd, after[seat].vol,
+                 won, lost, drew, commit.now))
+
+    async def _rating_in_transaction(self, guild_id: int, game: str, user_id: int) -> Rating:
+        async with self.db.execute("SELECT rating, rd, vol FROM ratings WHERE guild_id = ? AND game = ?"
+                                   " AND user_id = ?", (guild_id, game, user_id)) as cursor:
+            row = await cursor.fetchone()
+        return Rating(row["rating"], row["rd"], row["vol"]) if row else Rating()
+
+    # ---- ratings, history, series (issue 15) ---------------------------------------------------
+
+    async def rating(self, guild_id: int, game: str, user_id: int) -> dict[str, Any] | None:
+        async with self.db.execute("SELECT * FROM ratings WHERE guild_id = ? AND game = ? AND user_id = ?",
+                                   (guild_id, game, user_id)) as cursor:
+            row = await cursor.fetchone()
+        return dict(row) if row else None
+
+    async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[dict[str, Any]]:
+        async with self.db.execute(
+            "SELECT * FROM ratings WHERE guild_id = ? AND game = ? ORDER BY rating DESC, user_id LIMIT ?",
+            (guild_id, game, limit),
+        ) as cursor:
+            return [dict(row) for row in await cursor.fetchall()]
+
+    async def rank_of(self, guild_id: int, game: str, user_id: int) -> tuple[int, int] | None:
+        """(rank, players rated) of a member in a game on a server, or None if unrated."""
+        mine = await self.rating(guild_id, game, user_id)
+        if mine is None:
+            return None
+        async with self.db.execute(
+            "SELECT SUM(rating > ? OR (rating = ? AND user_id < ?)), COUNT(*) FROM ratings"
+            " WHERE guild_id = ? AND game = ?",
+            (mine["rating"], mine["rating"], user_id, guild_id, game),
+        ) as cursor:
+            above, total = await cursor.fetchone()
+        return (above or 0) + 1, total
+
+    async def rating_changes(self, match_id: int) -> dict[int, dict[str, Any]]:
+        async with self.db.execute("SELECT * FROM rating_changes WHERE match_id = ?", (match_id,)) as cursor:
+            return {row["user_id"]: dict(row) for row in await cursor.fetchall()}
+
+    async def rating_history(self, guild_id: int, game: str, user_id: int) -> list[dict[str, Any]]:
+        async with self.db.execute(
+            "SELECT * FROM rating_changes WHERE guild_id = ? AND game = ? AND user_id = ? ORDER BY at, match_id",
+            (guild_id, game, user_id),
+        ) as cursor:
+            return [dict(row) for row in await cursor.fetchall()]
+
+    async def finished_matches_of(self, user_id: int, guild_id: int, game: str | None = None,
+                                  limit: int = 10) -> list[MatchRow]:
+        """Newest first."""
+        sql = ("SELECT * FROM matches WHERE status = 'finished' AND guild_id = ? AND (player0 = ? OR player1 = ?)"
+               + (" AND game = ?" if game else "") + " ORDER BY COALESCE(finished_at, updated_at) DESC, id DESC LIMIT ?")
+        params = (guild_id, user_id, user_id, *((game,) if game else ()), limit)
+        async with self.db.execute(sql, params) as cursor:
+            return [_match(row) for row in await cursor.fetchall()]
+
+    async def move_times(self, match_ids: list[int]) -> list[tuple[int, int | None, float, float]]:
+        """(match, user, at, match created_at) of every decision of the given matches, in order."""
+        if not match_ids:
+            return []
+        marks = ",".join("?" * len(match_ids))
+        async with self.db.execute(
+            "SELECT d.match_id, d.user_id, d.at, m.created_at FROM decisions d JOIN matches m ON m.id = d.match_id"
+            f" WHERE d.match_id IN ({marks}) ORDER BY d.match_id, d.version",
+            tuple(match_ids),
+        ) as cursor:
+            return [(row[0], row[1], row[2], row[3]) for row in await cursor.fetchall()]
+
+    async def series_matches(self, series_id: int) -> list[MatchRow]:
+        async with self.db.execute("SELECT * FROM matches WHERE id = ? OR series_id = ? ORDER BY id",
+                                   (series_id, series_id)) as cursor:
+            return [_match(row) for row in await cursor.fetchall()]
+
+    async def open_rematch(self, match_id: int) -> ChallengeRow | None:
+        async with self.db.execute("SELECT * FROM challenges WHERE rematch_of = ? AND status = 'open' LIMIT 1",
+                                   (match_id,)) as cursor:
+            row = await cursor.fetchone()
+        return _challenge(row) if row else None
+
+    async def rematch_challenge(self, match_id: int) -> ChallengeRow | None:
+        """The newest rematch challenge of a match, whatever its status."""
+        async with self.db.execute("SELECT * FROM challenges WHERE rematch_of = ? ORDER BY id DESC LIMIT 1",
+                                   (match_id,)) as cursor:
+            row = await cursor.fetchone()
+        return _challenge(row) if row else None
 
     async def decision_log(self, match_id: int) -> list[tuple[int, list[str]]]:
         async with self.db.execute(
@@ -528,4 +660,5 @@ def _match(row: aiosqlite.Row) -> MatchRow:
         winner=data["winner"], result_reason=data["result_reason"],
         posted_version=data["posted_version"], live_message_id=data["live_message_id"],
         live_key=data["live_key"], live_log=json.loads(data["live_log"]), dm_panels=json.loads(data["dm_panels"]),
+        rated=bool(data.get("rated", 0)), series_id=data.get("series_id"), finished_at=data.get("finished_at"),
     )

@@ -67,13 +67,14 @@ class Lobby(commands.Cog):
         rules=cmd("commands.challenge.rules", "Game options, e.g. level=wizard"),
         language=cmd("commands.challenge.language", "Language of the match thread and board images"),
         deck=cmd("commands.challenge.deck", "Your deck, for games played with one (yours or ready-made)"),
+        rated=cmd("commands.challenge.rated", "Rated (changes both ratings; default on; never against Duel Table)"),
     )
     @app_commands.choices(game=game_choices(), language=[
         app_commands.Choice(name="English", value="en"), app_commands.Choice(name="日本語", value="ja")])
     @app_commands.guild_only()
     async def challenge(self, interaction: discord.Interaction, game: str, opponent: discord.User,
                         days: app_commands.Range[int, 1, 14] = 3, rules: str | None = None,
-                        language: str | None = None, deck: str | None = None) -> None:
+                        language: str | None = None, deck: str | None = None, rated: bool = True) -> None:
         glue = self.bot.glue
         locale = await glue.user_locale(interaction)
         # The client enforces the ranges and choices; a raw interaction need not: check them again.
@@ -119,11 +120,13 @@ class Lobby(commands.Cog):
         challenge_id = await self.bot.store.create_challenge(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id, game=game, options=options,
             days=days, locale=match_locale, challenger_id=interaction.user.id, opponent_id=opponent.id,
-            now=now, expires_at=now + self.bot.settings.challenge_ttl_hours * HOUR, challenger_deck=challenger_deck)
+            now=now, expires_at=now + self.bot.settings.challenge_ttl_hours * HOUR, challenger_deck=challenger_deck,
+            rated=bool(rated))
         text = i18n.t("challenge.posted", match_locale, challenger=interaction.user.mention,
                       opponent=opponent.mention, game=game_name, days=days,
                       rules=describe_chosen(options) or "-",
                       hours=int(self.bot.settings.challenge_ttl_hours))
+        text += "\n" + i18n.t("players.rated" if rated else "players.unrated", match_locale)
         response = await interaction.response.send_message(
             text, view=glue.challenge_view(challenge_id, match_locale),
             allowed_mentions=discord.AllowedMentions(users=[opponent], roles=False, everyone=False))
@@ -276,3 +279,6 @@ def describe_chosen(options: dict[str, str]) -> str:
 
 async def setup(bot) -> None:
     await bot.add_cog(Lobby(bot))
+    from cogs.players import Players  # /leaderboard, /stats, /history, /replay and the result buttons
+
+    await bot.add_cog(Players(bot))

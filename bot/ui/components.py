@@ -14,6 +14,8 @@ custom_id alone. The ids carry what a click needs (match id, the seat's panel ve
     dt:ch:<accept|decline|cancel>:<id>  challenge buttons
     dt:cd:<challenge>                   the opponent's private deck pick when accepting (select)
     dt:dd:<deck>                        confirm /deck delete
+    dt:rm:<match>                       rematch a finished match (first click asks, second accepts)
+    dt:rp:<match>                       the replay of a finished match (ephemeral)
 
 Every number is bounded in the template (at most 20 digits) and again in the store (a SQLite integer
 is 64-bit), so a forged id is a "not found", never an overflow. Callbacks hand the parsed fields to ``client.glue`` (``bot/ui/glue.py``); nothing happens here.
@@ -90,8 +92,16 @@ class DeckDeleteButton(_Routed, template=r"dt:dd:(?P<deck_id>\d{1,20})"):
     handler = "on_deck_delete"
 
 
+class RematchButton(_Routed, template=r"dt:rm:(?P<match_id>\d{1,20})"):
+    handler = "on_rematch"
+
+
+class ReplayButton(_Routed, template=r"dt:rp:(?P<match_id>\d{1,20})"):
+    handler = "on_replay"
+
+
 DYNAMIC_ITEMS = (OptionButton, OptionSelect, PageButton, ConfirmButton, HandButton, ClaimButton, ResignButton,
-                 ChallengeButton, ChallengeDeckSelect, DeckDeleteButton)
+                 ChallengeButton, ChallengeDeckSelect, DeckDeleteButton, RematchButton, ReplayButton)
 
 
 def button(kind: type[_Routed], custom_id: str, label: str, *, style: discord.ButtonStyle = discord.ButtonStyle.secondary,

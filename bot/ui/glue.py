@@ -21,14 +21,23 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import i18n
+from bot import i18n, ratings
 from bot.engine import EngineError, Event, StaleState, decision_for
 from bot.games import get_game
 from bot.match import CLAIM, RESIGN, Applied, next_timer_at, owing_seats
 from bot.render.names import render_with_names
 from bot.render.toolkit import render_off_loop
 from bot.store import ChallengeRow, MatchRow
-from bot.ui.components import ChallengeButton, ClaimButton, HandButton, button, deck_select, view_of
+from bot.ui.components import (
+    ChallengeButton,
+    ClaimButton,
+    HandButton,
+    RematchButton,
+    ReplayButton,
+    button,
+    deck_select,
+    view_of,
+)
 from bot.ui.panel import Names, build_panel, format_event
 
 if TYPE_CHECKING:
@@ -211,8 +220,9 @@ class Glue:
         await interaction.response.defer()
         if await self.refuse_over_limit(interaction, challenge, locale):
             return
-        if get_game(challenge.game).deck_rule is not None:
-            # Deck games: the opponent picks privately; the match starts from that pick.
+        if get_game(challenge.game).deck_rule is not None and challenge.rematch_of is None:
+            # Deck games: the opponent picks privately; the match starts from that pick (a rematch
+            # keeps the decks of the match it repeats).
             await self.offer_deck_pick(interaction, challenge, locale)
             return
         match = await self.start_challenge(challenge, dict(challenge.options))
@@ -242,11 +252,18 @@ class Glue:
                       game=i18n.t(f"games.{challenge.game}", challenge.locale))
 
     async def start_challenge(self, challenge: ChallengeRow, options: dict[str, str]) -> MatchRow | None:
+        players = (challenge.challenger_id, challenge.opponent_id)
+        series_id = None
+        if challenge.rematch_of is not None:  # a rematch: seats swapped, whoever asked first
+            previous = await self.store.get_match(challenge.rematch_of)
+            if previous is not None:
+                players = (previous.players[1], previous.players[0])
+                series_id = previous.series_id or previous.id
         return await self.service.start(
             game_id=challenge.game, options=options, seed=self.bot.new_seed(),
             guild_id=challenge.guild_id, channel_id=challenge.channel_id,
-            players=(challenge.challenger_id, challenge.opponent_id), bot_seat=None, days=challenge.days,
-            locale=challenge.locale, challenge_id=challenge.id,
+            players=players, bot_seat=None, days=challenge.days,
+            locale=challenge.locale, challenge_id=challenge.id, rated=bool(challenge.rated), series_id=series_id,
         )
 
     async def offer_deck_pick(self, interaction: discord.Interaction, challenge: ChallengeRow, locale: str) -> None:
@@ -313,6 +330,11 @@ class Glue:
         names = await self.names(match)
         intro = i18n.t("match.started", match.locale, game=i18n.t(f"games.{match.game}", match.locale),
                        p0=f"<@{match.players[0]}>", p1=f"<@{match.players[1]}>", days=match.days)
+        if match.bot_seat is None:
+            intro += "\n" + i18n.t("players.rated" if match.rated else "players.unrated", match.locale)
+        series = await ratings.series_line(self.store, match, names.seats, match.locale)
+        if series:
+            intro += "\n" + series
         async with self.match_lock(match.id):
             pending = game.engine.pending(match.state)
             message = await self.post_board(match, intro, public_decisions(pending), ping=True)
@@ -346,7 +368,7 @@ class Glue:
     # ---- posting ------------------------------------------------------------------------------
 
     async def post_board(self, match: MatchRow, text: str, pending, ping: bool,
-                         final: bool = False) -> discord.Message | None:
+                         final: bool = False, view: discord.ui.View | None = None) -> discord.Message | None:
         thread = self.thread(match)
         if thread is None:
             return None
@@ -358,7 +380,7 @@ class Glue:
             text = f"{text}\n{self.ping_line(match, humans)}".strip()
         mentions = discord.AllowedMentions(users=[discord.Object(match.players[s]) for s in humans]
                                            if ping else False, roles=False, everyone=False)
-        view = None if final else view_of(self.hand_button(match))
+        view = view if final else view_of(self.hand_button(match))
         return await thread.send(fit_message(text), file=image, view=view, allowed_mentions=mentions)
 
     @staticmethod
@@ -539,8 +561,11 @@ class Glue:
         else:
             result = i18n.t("match.winner", match.locale, winner=f"<@{match.players[match.winner]}>",
                             reason=reason)
-        text = "\n".join(part for part in (*lines, result, i18n.t("match.revealed", match.locale)) if part)
-        await self.post_board(match, text, [], ping=False, final=True)
+        extras = await ratings.rating_lines(self.store, match, names.seats, match.locale)
+        series = await ratings.series_line(self.store, match, names.seats, match.locale)
+        text = "\n".join(part for part in (*lines, result, *extras, series, i18n.t("match.revealed", match.locale))
+                         if part)
+        await self.post_board(match, text, [], ping=False, final=True, view=self.result_view(match))
         game = get_game(match.game)
         thread = self.thread(match)
         if thread is not None:
@@ -552,6 +577,20 @@ class Glue:
         for seat in (0, 1):  # spent panels: no buttons left that can only say "game over"
             if seat != match.bot_seat and match.dm_ok[seat]:
                 await self.edit_panel(match, seat, names)
+
+    def result_view(self, match: MatchRow) -> discord.ui.View:
+        """The result post's buttons: Replay for everyone, Rematch for the two players (not against the bot)."""
+        items = [button(ReplayButton, f"dt:rp:{match.id}", i18n.t("players.replay_button", match.locale))]
+        if match.bot_seat is None:
+            items.insert(0, button(RematchButton, f"dt:rm:{match.id}", i18n.t("players.rematch_button", match.locale),
+                                   style=discord.ButtonStyle.primary))
+        return view_of(*items)
+
+    async def on_rematch(self, interaction: discord.Interaction, *, values: list[str], match_id: str) -> None:
+        await self.bot.get_cog("Players").rematch(interaction, int(match_id))
+
+    async def on_replay(self, interaction: discord.Interaction, *, values: list[str], match_id: str) -> None:
+        await self.bot.get_cog("Players").send_replay(interaction, int(match_id))
 
     @staticmethod
     def is_dm(interaction: discord.Interaction) -> bool:

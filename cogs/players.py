@@ -1,0 +1,377 @@
+"""Player features on every game: /leaderboard, /stats, /history, /replay, the Rematch and Replay buttons
+of the result post (issue 15). Ratings themselves move in the store's finishing transaction
+(``Store.commit_decision``, ``bot/ratings.py``)."""
+
+from __future__ import annotations
+
+import importlib
+import io
+from collections import Counter
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import i18n
+from bot.games import playable_game_ids
+from bot.i18n import cmd
+from bot.ratings import series_line, shown
+from bot.render.chart import render_rating_chart
+from bot.render.toolkit import render_off_loop
+from bot.replay import ReplayError, animate, export_text, from_match, render_frames, verify
+from bot.store import MatchRow
+from cogs.lobby import game_choices
+
+HOUR = 3600.0
+DAY = 86400.0
+HISTORY = 10
+STATS_MATCHES = 200
+
+
+def swapped_options(options: dict[str, str]) -> dict[str, str]:
+    """Seat options (``deck0``/``deck1``, ``always_stop0``/``1``) follow their player to the other seat."""
+    out = dict(options)
+    for name, value in options.items():
+        if name.endswith("0") and name[:-1] + "1" in options:
+            out[name[:-1] + "1"], out[name] = value, options[name[:-1] + "1"]
+    return out
+
+
+def streak(results: list[str]) -> tuple[str, int]:
+    """The newest run of equal results (``results`` newest first): ("win", 3)."""
+    if not results:
+        return "none", 0
+    count = 0
+    for result in results:
+        if result != results[0]:
+            break
+        count += 1
+    return results[0], count
+
+
+def result_of(match: MatchRow, user_id: int) -> str:
+    if match.winner is None:
+        return "draw"
+    return "win" if match.players[match.winner] == user_id else "loss"
+
+
+def seat_in(match: MatchRow, user_id: int) -> int:
+    return 0 if match.players[0] == user_id else 1
+
+
+def side_key(match: MatchRow, seat: int) -> str | None:
+    """The game's own "side" of a seat (formation type, character, deck), from ``cogs/<game>/policy.py``'s
+    ``side_keys``, the same key self-play groups win rates by."""
+    try:
+        module = importlib.import_module(f"cogs.{match.game}.policy")
+        keys = getattr(module, "side_keys", None)
+        return str(keys(match.state)[seat]) if keys else None
+    except Exception:  # an old state a newer policy cannot read: no favourite, nothing else lost
+        return None
+
+
+def average_days_per_move(rows, user_id: int) -> float | None:
+    """Mean time from the previous decision of the match (or its start) to each decision of ``user_id``."""
+    spans = []
+    last: dict[int, float] = {}
+    for match_id, who, at, created_at in rows:
+        previous = last.get(match_id, created_at)
+        if who == user_id:
+            spans.append(max(0.0, at - previous))
+        last[match_id] = at
+    return sum(spans) / len(spans) / DAY if spans else None
+
+
+class Players(commands.Cog):
+    def __init__(self, bot) -> None:
+        self.bot = bot
+
+    @property
+    def store(self):
+        return self.bot.store
+
+    async def name_of(self, user_id: int, fallback: str | None = None) -> str:
+        if self.bot.user is not None and user_id == self.bot.user.id:
+            return self.bot.user.display_name
+        names = await self.store.user_names((user_id,))
+        return names.get(user_id) or fallback or f"<@{user_id}>"
+
+    async def refuse_game(self, interaction: discord.Interaction, game: str | None, locale: str) -> bool:
+        if game is not None and game not in playable_game_ids():
+            await self.bot.glue.tell(interaction, i18n.t("challenge.no_such_game", locale, game=game[:40]))
+            return True
+        if interaction.guild_id is None:
+            await self.bot.glue.tell(interaction, i18n.t("challenge.not_here", locale))
+            return True
+        return False
+
+    # ---- /leaderboard -----------------------------------------------------------------------
+
+    @app_commands.command(name="leaderboard", description=cmd("commands.leaderboard.description",
+                                                               "The server's top 10 in a game, with your own rank"))
+    @app_commands.describe(game=cmd("commands.leaderboard.game", "The game"))
+    @app_commands.choices(game=game_choices())
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
+        glue = self.bot.glue
+        locale = await glue.user_locale(interaction)
+        if await self.refuse_game(interaction, game, locale):
+            return
+        embed = await self.leaderboard_embed(interaction.guild_id, game, interaction.user.id, locale)
+        await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+
+    async def leaderboard_embed(self, guild_id: int, game: str, user_id: int, locale: str) -> discord.Embed:
+        game_name = i18n.t(f"games.{game}", locale)
+        rows = await self.store.leaderboard(guild_id, game)
+        names = await self.store.user_names(tuple(row["user_id"] for row in rows)) if rows else {}
+        lines = [i18n.t("players.leaderboard.line", locale, rank=rank, name=names.get(row["user_id"],
+                        f"<@{row['user_id']}>"), rating=shown(row["rating"], row["rd"]), wins=row["wins"],
+                        losses=row["losses"], draws=row["draws"]) for rank, row in enumerate(rows, 1)]
+        if not lines:
+            lines.append(i18n.t("players.leaderboard.empty", locale, game=game_name))
+        mine = await self.store.rating(guild_id, game, user_id)
+        if mine is None:
+            lines += ["", i18n.t("players.leaderboard.you_unrated", locale, game=game_name)]
+        else:
+            rank, total = await self.store.rank_of(guild_id, game, user_id)
+            lines += ["", i18n.t("players.leaderboard.you", locale, rank=rank, total=total,
+                                 rating=shown(mine["rating"], mine["rd"]), wins=mine["wins"],
+                                 losses=mine["losses"], draws=mine["draws"])]
+        embed = discord.Embed(title=i18n.t("players.leaderboard.title", locale, game=game_name).replace("**", ""),
+                              description="\n".join(lines)[:4000], colour=discord.Colour.gold())
+        embed.set_footer(text=i18n.t("players.leaderboard.legend", locale))
+        return embed
+
+    # ---- /stats -----------------------------------------------------------------------------
+
+    @app_commands.command(name="stats", description=cmd("commands.stats.description",
+                                                         "Rating, its chart, record, streak, favourite and pace of a member"))
+    @app_commands.describe(member=cmd("commands.stats.member", "Whose stats (default: you)"),
+                           game=cmd("commands.stats.game", "The game (default: the one played most)"))
+    @app_commands.choices(game=game_choices())
+    @app_commands.guild_only()
+    async def stats(self, interaction: discord.Interaction, member: discord.User | None = None,
+                    game: str | None = None) -> None:
+        glue = self.bot.glue
+        locale = await glue.user_locale(interaction)
+        if await self.refuse_game(interaction, game, locale):
+            return
+        target = member or interaction.user
+        name = await self.name_of(target.id, target.display_name)
+        matches = await self.store.finished_matches_of(target.id, interaction.guild_id, game, STATS_MATCHES)
+        if game is None:
+            if not matches:
+                await glue.tell(interaction, i18n.t("players.stats.no_game", locale, name=name))
+                return
+            game = Counter(m.game for m in matches).most_common(1)[0][0]
+            matches = [m for m in matches if m.game == game]
+        await interaction.response.defer(thinking=True)  # the chart renders off the event loop
+        text, chart = await self.stats_report(interaction.guild_id, game, target.id, name, matches, locale)
+        kwargs = {"file": discord.File(io.BytesIO(chart), filename="rating.png")} if chart else {}
+        await interaction.followup.send(text[:2000], allowed_mentions=discord.AllowedMentions.none(), **kwargs)
+
+    async def stats_report(self, guild_id: int, game: str, user_id: int, name: str, matches: list[MatchRow],
+                           locale: str) -> tuple[str, bytes | None]:
+        game_name = i18n.t(f"games.{game}", locale)
+        lines = [i18n.t("players.stats.title", locale, name=name, game=game_name)]
+        rating = await self.store.rating(guild_id, game, user_id)
+        if rating is None:
+            lines.append(i18n.t("players.stats.unrated", locale))
+        else:
+            rank, total = await self.store.rank_of(guild_id, game, user_id)
+            lines.append(i18n.t("players.stats.rating", locale, rating=shown(rating["rating"], rating["rd"]),
+                                rank=rank, total=total))
+        if not matches:
+            lines.append(i18n.t("players.stats.none", locale, name=name, game=game_name))
+        results = [result_of(m, user_id) for m in matches]  # newest first
+        counts = Counter(results)
+        lines.append(i18n.t("players.stats.record", locale, wins=counts["win"], losses=counts["loss"],
+                            draws=counts["draw"], count=len(matches)))
+        kind, run = streak(results)
+        lines.append(i18n.t(f"players.stats.streak_{kind}", locale, count=run))
+        sides = Counter(key for m in matches if (key := side_key(m, seat_in(m, user_id))) is not None)
+        if sides:
+            key, count = sides.most_common(1)[0]
+            lines.append(i18n.t("players.stats.favourite", locale, key=self.side_name(game, key, locale),
+                                count=count, total=sum(sides.values())))
+        pace = average_days_per_move(await self.store.move_times([m.id for m in matches]), user_id)
+        lines.append(i18n.t("players.stats.pace", locale, days=f"{pace:.1f}") if pace is not None
+                     else i18n.t("players.stats.pace_none", locale))
+        history = await self.store.rating_history(guild_id, game, user_id)
+        chart = None
+        if history:
+            points = [history[0]["before"]] + [row["after"] for row in history]
+            chart = await render_off_loop(render_rating_chart,
+                                          i18n.t("players.stats.chart_title", locale, name=name, game=game_name),
+                                          points, i18n.t("players.stats.chart_matches", locale))
+        return "\n".join(lines), chart
+
+    @staticmethod
+    def side_name(game: str, key: str, locale: str) -> str:
+        for prefix in ("type", "character", "deck"):
+            if i18n.has(f"{game}.{prefix}.{key}", locale):
+                return i18n.t(f"{game}.{prefix}.{key}", locale)
+        return key[:60]
+
+    # ---- /history ---------------------------------------------------------------------------
+
+    @app_commands.command(name="history", description=cmd("commands.history.description",
+                                                           "The last 10 finished matches of a member"))
+    @app_commands.describe(member=cmd("commands.history.member", "Whose history (default: you)"),
+                           game=cmd("commands.history.game", "Only this game"))
+    @app_commands.choices(game=game_choices())
+    @app_commands.guild_only()
+    async def history(self, interaction: discord.Interaction, member: discord.User | None = None,
+                      game: str | None = None) -> None:
+        glue = self.bot.glue
+        locale = await glue.user_locale(interaction)
+        if await self.refuse_game(interaction, game, locale):
+            return
+        target = member or interaction.user
+        name = await self.name_of(target.id, target.display_name)
+        matches = await self.store.finished_matches_of(target.id, interaction.guild_id, game, HISTORY)
+        suffix = f" ({i18n.t(f'games.{game}', locale)})" if game else ""
+        if not matches:
+            await glue.tell(interaction, i18n.t("players.history.empty", locale, name=name, game=suffix))
+            return
+        lines = [i18n.t("players.history.title", locale, name=name, game=suffix)]
+        for match in matches:
+            seat = seat_in(match, target.id)
+            opponent = await self.name_of(match.players[1 - seat])
+            change = (await self.store.rating_changes(match.id)).get(target.id)
+            rating = ""
+            if change is not None:
+                rating = f" ({round(change['after']) - round(change['before']):+d})"
+            lines.append(i18n.t("players.history.line", locale,
+                                date=f"<t:{int(match.finished_at or match.turn_started)}:d>",
+                                game=i18n.t(f"games.{match.game}", locale), match_id=match.id, opponent=opponent,
+                                result=i18n.t(f"players.history.{result_of(match, target.id)}", locale),
+                                rating=rating, url=glue.thread_url(match)))
+        await interaction.response.send_message("\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
+
+    # ---- /replay and the Replay button --------------------------------------------------------
+
+    @app_commands.command(name="replay", description=cmd("commands.replay.description",
+                                                          "A finished match as an animation and a text export"))
+    @app_commands.describe(match=cmd("commands.replay.match", "Match number (defaults to this thread's match)"))
+    async def replay(self, interaction: discord.Interaction,
+                     match: app_commands.Range[int, 1, 2**53 - 1] | None = None) -> None:
+        await self.send_replay(interaction, match, public=True)
+
+    async def send_replay(self, interaction: discord.Interaction, match_id: int | None, public: bool = False) -> None:
+        glue = self.bot.glue
+        locale = await glue.user_locale(interaction)
+        row = await self.store.get_match(match_id) if match_id else \
+            await self.store.match_by_thread(interaction.channel_id)
+        if row is None:
+            await glue.tell(interaction, i18n.t("players.replay.not_found", locale, match_id=match_id or "-"))
+            return
+        if interaction.guild_id is not None and row.guild_id != interaction.guild_id:
+            await glue.tell(interaction, i18n.t("players.replay.other_server", locale))
+            return
+        if interaction.guild_id is None and row.seat_of(interaction.user.id) is None:
+            await glue.tell(interaction, i18n.t("players.replay.other_server", locale))
+            return
+        if row.status != "finished":
+            await glue.tell(interaction, i18n.t("players.replay.not_finished", locale))
+            return
+        await interaction.response.defer(ephemeral=not public, thinking=True)
+        names = (await glue.names(row)).seats
+        replay = from_match(row, await self.store.decision_log(row.id), names)
+        text = export_text(replay)
+        filename = f"duel-table-{row.game}-{row.id}.txt"
+        files = [discord.File(io.BytesIO(text.encode("utf-8")), filename=filename)]
+        try:
+            animation = await render_off_loop(_animation, replay, row.locale)
+            files.insert(0, discord.File(io.BytesIO(animation), filename=f"replay-{row.id}.png"))
+            message = i18n.t("players.replay.ready", locale, game=i18n.t(f"games.{row.game}", locale),
+                             match_id=row.id, file=filename)
+        except ReplayError:  # a match whose log no longer replays (an engine changed): the text still helps
+            message = i18n.t("players.replay.too_big", locale)
+        await interaction.followup.send(message[:2000], files=files, ephemeral=not public,
+                                        allowed_mentions=discord.AllowedMentions.none())
+
+    # ---- the Rematch button -----------------------------------------------------------------
+
+    async def rematch(self, interaction: discord.Interaction, match_id: int) -> None:
+        """First click (by either player) posts a rematch challenge in the channel; the other player's click
+        (here or on Accept) starts it with the seats swapped and the series carried on."""
+        glue = self.bot.glue
+        locale = await glue.user_locale(interaction)
+        match = await self.store.get_match(match_id)
+        if match is None or match.seat_of(interaction.user.id) is None:
+            await glue.tell(interaction, i18n.t("players.rematch.not_player", locale))
+            return
+        if match.bot_seat is not None:
+            await glue.tell(interaction, i18n.t("players.rematch.vs_bot", locale))
+            return
+        if match.status != "finished":
+            await glue.tell(interaction, i18n.t("players.rematch.not_finished", locale))
+            return
+        latest = await self.store.rematch_challenge(match.id)
+        if latest is not None and latest.status == "accepted":
+            await glue.tell(interaction, i18n.t("players.rematch.taken", locale))
+            return
+        if latest is not None and latest.status == "open":
+            if latest.challenger_id == interaction.user.id:
+                await glue.tell(interaction, i18n.t("players.rematch.already_asked", locale))
+                return
+            await self.accept_rematch(interaction, latest, locale)
+            return
+        user_id = interaction.user.id
+        opponent_id = match.players[1 - match.seat_of(user_id)]
+        limit = self.bot.settings.max_active_matches
+        if await self.store.count_active(user_id) >= limit:
+            await glue.tell(interaction, i18n.t("challenge.too_many_self", locale, limit=limit))
+            return
+        if await self.store.open_challenge_between(user_id, opponent_id):
+            await glue.tell(interaction, i18n.t("challenge.already_open", locale))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        now = self.bot.clock()
+        hours = self.bot.settings.challenge_ttl_hours
+        challenge_id = await self.store.create_challenge(
+            guild_id=match.guild_id, channel_id=match.channel_id, game=match.game,
+            options=swapped_options(match.options), days=match.days, locale=match.locale, challenger_id=user_id,
+            opponent_id=opponent_id, now=now, expires_at=now + hours * HOUR, rated=match.rated,
+            rematch_of=match.id)
+        names = (await glue.names(match)).seats
+        series = await series_line(self.store, match, names, match.locale) or ""
+        if match.series_id is None:  # the first match of a series: its score so far is this result
+            score = [0, 0] if match.winner is None else [int(match.winner == 0), int(match.winner == 1)]
+            series = i18n.t("players.series", match.locale, p0=names[0], s0=score[0], s1=score[1], p1=names[1])
+        text = i18n.t("players.rematch.posted", match.locale, challenger=f"<@{user_id}>",
+                      opponent=f"<@{opponent_id}>", game=i18n.t(f"games.{match.game}", match.locale),
+                      match_id=match.id, series=series, hours=int(hours),
+                      rated=i18n.t("players.rated" if match.rated else "players.unrated", match.locale))
+        channel = self.bot.get_partial_messageable(match.channel_id)
+        message = await channel.send(text[:2000], view=glue.challenge_view(challenge_id, match.locale),
+                                     allowed_mentions=discord.AllowedMentions(users=[discord.Object(opponent_id)]))
+        await self.store.set_challenge_message(challenge_id, message.id)
+        await glue.tell(interaction, i18n.t("players.rematch.asked", locale))
+
+    async def accept_rematch(self, interaction: discord.Interaction, challenge, locale: str) -> None:
+        glue = self.bot.glue
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if await glue.refuse_over_limit(interaction, challenge, locale):
+            return
+        match = await glue.start_challenge(challenge, dict(challenge.options))
+        if match is None:
+            await glue.tell(interaction, i18n.t("challenge.closed", locale))
+            return
+        accepted = glue.accepted_text(challenge)
+        if challenge.message_id is not None:
+            message = self.bot.get_partial_messageable(challenge.channel_id).get_partial_message(challenge.message_id)
+            await message.edit(content=accepted, view=None, allowed_mentions=discord.AllowedMentions.none())
+        await glue.tell(interaction, accepted, allowed_mentions=discord.AllowedMentions.none())
+        await glue.open_match(match, challenge.message_id)
+
+
+def _animation(replay, locale: str) -> bytes:
+    """In the render pool: re-play, draw one frame per handover, encode the APNG."""
+    _result, states = verify(replay)
+    return animate(render_frames(replay, states, locale))
+
+
+async def setup(bot) -> None:
+    await bot.add_cog(Players(bot))
