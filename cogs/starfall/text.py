@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.i18n import t
+from bot.render.names import seat_label
 from cogs.starfall import board, cardtext
 from cogs.starfall import cards as catalogue
 
@@ -102,7 +103,7 @@ def reason_name(reason: Any, locale: str) -> str:
 
 
 def seat_name(seat: int, locale: str) -> str:
-    return t(f"common.seat{seat}", locale)
+    return seat_label(seat, locale)  # the member's name on a match picture, else "Player 1"
 
 
 def skill_line(card_id: str, which: str, locale: str) -> str:
