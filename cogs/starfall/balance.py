@@ -22,7 +22,7 @@ from cogs.starfall import policy
 
 def play(seed: int, index: int) -> tuple[tuple[str, str], int | None, int]:
     """One greedy match: (deck keys, winner seat or None, rounds played)."""
-    rng = random.Random(f"balance:{seed}:{index}")
+    rng = random.Random(f"selfplay:{seed}:{index}")  # the same players as `python -m bot selfplay`
     state = rules.new_game(seed * 1_000_003 + index, policy.selfplay_options(index, rng))
     while rules.outcome(state) is None:
         (decision,) = rules.pending(state)
