@@ -27,13 +27,33 @@ def card_embed(card: Card, locale: str, filename: str) -> discord.Embed:
     other = card.name_en if locale == "ja" else card.name_ja
     embed = discord.Embed(title=f"{card.name(locale)} ({other})"[:256], description=card.text(locale)[:4096],
                           colour=discord.Colour.dark_gold())
-    for key, value in list(card.stats.items())[:EMBED_FIELDS]:
-        if isinstance(value, (str, int, float)) and str(value):
-            embed.add_field(name=str(key)[:256], value=str(value)[:1024], inline=True)
+    for name, value in card_fields(card, locale)[:EMBED_FIELDS]:
+        embed.add_field(name=name[:256], value=value[:1024], inline=True)
     source = i18n.t(f"card.source_{card.source}", locale)
     embed.set_footer(text=f"{i18n.t(f'games.{card.game}', locale)} · {card.id} · {source}")
     embed.set_image(url=f"attachment://{filename}")
     return embed
+
+
+def card_fields(card: Card, locale: str) -> list[tuple[str, str]]:
+    """The card's headline stats as (label, value), in the reader's language. Only stats with a label
+    in the locale files are shown (``card.field.<stat>``); the rest (internal data such as layouts or
+    effect parameters) is on the rendered card. Values are translated where the locale names them
+    (``card.value.<game>.<stat>.<value>``)."""
+    fields = []
+    for key, value in card.stats.items():
+        if not isinstance(value, str | int | float) or isinstance(value, bool) or not str(value):
+            continue
+        if not i18n.has(f"card.field.{key}") or (card.game, key) in HIDDEN_FIELDS:
+            continue
+        value_key = f"card.value.{card.game}.{key}.{value}"
+        shown = i18n.t(value_key, locale) if i18n.has(value_key) else str(value)
+        fields.append((i18n.t(f"card.field.{key}", locale), shown))
+    return fields
+
+
+# Stats whose meaning differs by game and is clearer on the picture than as a bare number.
+HIDDEN_FIELDS = {("afterlife", "public")}
 
 
 def render_card_png(card: Card, locale: str) -> bytes:
