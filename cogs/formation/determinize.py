@@ -18,6 +18,7 @@ from cogs.formation import engine as rules
 from cogs.formation.data import CARD_ORDER, card_colour, card_points, card_rank, catalogue, layout
 
 ROLLOUT_DEPTH = 40  # a whole match is ~100 decisions (~10 ms): stop within the round and evaluate
+BUDGET_SCALE = 0.6  # iterations per level (bot/search.py BUDGETS) for ~0.8 s at normal on a loaded host
 DEFENCE_ORDER = {rules.DEFENDER_WINS: 0, rules.DRAW: 1, rules.ATTACKER_WINS: 2}
 
 

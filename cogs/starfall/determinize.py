@@ -16,7 +16,7 @@ from cogs.starfall import engine as rules
 from cogs.starfall.policy import score
 
 ROLLOUT_DEPTH = 40  # a match is ~240 decisions (~25 ms): stop after a few turns and evaluate
-BUDGET_SCALE = 0.5
+BUDGET_SCALE = 1.2  # iterations per level (bot/search.py BUDGETS) for ~0.8 s at normal on a loaded host
 
 
 def determinize(state: State, seat: Seat, rng: random.Random) -> State:

@@ -16,7 +16,7 @@ from bot.engine import Seat, State
 from cogs.tetra import engine as rules
 
 ROLLOUT_DEPTH = 40  # a match is ~300 decisions and a playout ~50 ms: stop early and evaluate
-BUDGET_SCALE = 0.5
+BUDGET_SCALE = 0.4  # iterations per level (bot/search.py BUDGETS) for ~0.8 s at normal on a loaded host
 
 
 def _reshuffled(cards: list[str], rng: random.Random) -> list[str]:
