@@ -18,6 +18,7 @@ import aiosqlite
 from bot.ratings import Rating, rate_pair
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+OPEN_OPPONENT = 0  # challenges.opponent_id of an open challenge: any member but the challenger may accept
 MAX_ID = 2**63 - 1  # SQLite's INTEGER; a larger number in a forged click or option is simply not found
 
 
@@ -253,9 +254,10 @@ class Store:
                 )
                 match_id = cursor.lastrowid
                 if challenge_id is not None:
-                    closed = await self.db.execute(
-                        "UPDATE challenges SET status = 'accepted', match_id = ? WHERE id = ? AND status = 'open'",
-                        (match_id, challenge_id),
+                    closed = await self.db.execute(  # an open challenge learns who took it
+                        "UPDATE challenges SET status = 'accepted', match_id = ?, opponent_id = CASE WHEN"
+                        " opponent_id = ? THEN ? ELSE opponent_id END WHERE id = ? AND status = 'open'",
+                        (match_id, OPEN_OPPONENT, players[1], challenge_id),
                     )
                     if closed.rowcount != 1:
                         await self.db.execute("ROLLBACK")

@@ -13,7 +13,8 @@ from bot.decks import deck_option, ready_decks
 from bot.engine import MatchOption
 from bot.games import get_game, playable_game_ids
 from bot.i18n import cmd
-from bot.ui.components import ResignButton, button, view_of
+from bot.store import OPEN_OPPONENT
+from bot.ui.components import ChallengeButton, ResignButton, button, view_of
 from cogs.decks import pick_choices, pick_deck
 
 HOUR = 3600.0
@@ -62,7 +63,8 @@ class Lobby(commands.Cog):
                                                              "Challenge someone (or Duel Table itself) to a game"))
     @app_commands.describe(
         game=cmd("commands.challenge.game", "The game to play"),
-        opponent=cmd("commands.challenge.opponent", "Who you challenge (pick Duel Table to play the bot)"),
+        opponent=cmd("commands.challenge_open.opponent",
+                     "Who you challenge (Duel Table: the bot; nobody: an open challenge anyone may accept)"),
         days=cmd("commands.challenge.days", "Days allowed per move (1-14, default 3)"),
         rules=cmd("commands.challenge.rules", "Game options, e.g. level=wizard"),
         language=cmd("commands.challenge.language", "Language of the match thread and board images"),
@@ -72,7 +74,7 @@ class Lobby(commands.Cog):
     @app_commands.choices(game=game_choices(), language=[
         app_commands.Choice(name="English", value="en"), app_commands.Choice(name="日本語", value="ja")])
     @app_commands.guild_only()
-    async def challenge(self, interaction: discord.Interaction, game: str, opponent: discord.User,
+    async def challenge(self, interaction: discord.Interaction, game: str, opponent: discord.User | None = None,
                         days: app_commands.Range[int, 1, 14] = 3, rules: str | None = None,
                         language: str | None = None, deck: str | None = None, rated: bool = True) -> None:
         glue = self.bot.glue
@@ -109,6 +111,10 @@ class Lobby(commands.Cog):
         settings = await self.bot.store.guild_settings(interaction.guild_id)
         match_locale = language or settings.get("locale") or i18n.normalize_locale(interaction.guild_locale)
         game_name = i18n.t(f"games.{game}", match_locale)
+        if opponent is None:
+            await self.post_open_challenge(interaction, game, options, days, match_locale, game_name,
+                                           challenger_deck, bool(rated))
+            return
         if opponent.id == self.bot.user.id:
             if challenger_deck is not None:
                 # The bot plays a ready-made deck; a seeded pick keeps demos reproducible.
@@ -135,13 +141,19 @@ class Lobby(commands.Cog):
             message_id = (await interaction.original_response()).id
         await self.bot.store.set_challenge_message(challenge_id, message_id)
 
-    async def refusal(self, interaction: discord.Interaction, game: str, opponent: discord.User,
+    async def refusal(self, interaction: discord.Interaction, game: str, opponent: discord.User | None,
                       locale: str) -> str | None:
         limit = self.bot.settings.max_active_matches
         if game not in playable_game_ids():
             return i18n.t("challenge.no_such_game", locale, game=game)
         if isinstance(interaction.channel, discord.Thread) or interaction.guild_id is None:
             return i18n.t("challenge.not_here", locale)
+        if opponent is None:  # an open challenge
+            if await self.bot.store.count_active(interaction.user.id) >= limit:
+                return i18n.t("challenge.too_many_self", locale, limit=limit)
+            if await self.bot.store.open_challenge_between(interaction.user.id, OPEN_OPPONENT):
+                return i18n.t("players.open.already_open", locale)
+            return None
         if opponent.id == interaction.user.id:
             return i18n.t("challenge.self", locale)
         if opponent.bot and opponent.id != self.bot.user.id:
@@ -153,6 +165,30 @@ class Lobby(commands.Cog):
         if await self.bot.store.open_challenge_between(interaction.user.id, opponent.id):
             return i18n.t("challenge.already_open", locale)
         return None
+
+    async def post_open_challenge(self, interaction: discord.Interaction, game: str, options: dict[str, str],
+                                  days: int, locale: str, game_name: str, challenger_deck: str | None,
+                                  rated: bool) -> None:
+        """``/challenge`` without an opponent: any member but the challenger may accept (expires like the others)."""
+        now = self.bot.clock()
+        hours = self.bot.settings.challenge_ttl_hours
+        challenge_id = await self.bot.store.create_challenge(
+            guild_id=interaction.guild_id, channel_id=interaction.channel_id, game=game, options=options,
+            days=days, locale=locale, challenger_id=interaction.user.id, opponent_id=OPEN_OPPONENT, now=now,
+            expires_at=now + hours * HOUR, challenger_deck=challenger_deck, rated=rated)
+        text = i18n.t("players.open.posted", locale, challenger=interaction.user.mention, game=game_name, days=days,
+                      rules=describe_chosen(options) or "-", hours=int(hours),
+                      rated=i18n.t("players.rated" if rated else "players.unrated", locale))
+        view = view_of(
+            button(ChallengeButton, f"dt:ch:accept:{challenge_id}", i18n.t("challenge.accept", locale),
+                   style=discord.ButtonStyle.success),
+            button(ChallengeButton, f"dt:ch:cancel:{challenge_id}", i18n.t("challenge.cancel", locale)))
+        response = await interaction.response.send_message(text, view=view,
+                                                           allowed_mentions=discord.AllowedMentions.none())
+        message_id = response.message_id if response is not None else None
+        if message_id is None:
+            message_id = (await interaction.original_response()).id
+        await self.bot.store.set_challenge_message(challenge_id, message_id)
 
     async def start_against_bot(self, interaction: discord.Interaction, game: str, options: dict[str, str],
                                 days: int, locale: str, game_name: str) -> None:

@@ -27,7 +27,7 @@ from bot.games import get_game
 from bot.match import CLAIM, RESIGN, Applied, next_timer_at, owing_seats
 from bot.render.names import render_with_names
 from bot.render.toolkit import render_off_loop
-from bot.store import ChallengeRow, MatchRow
+from bot.store import OPEN_OPPONENT, ChallengeRow, MatchRow
 from bot.ui.components import (
     ChallengeButton,
     ClaimButton,
@@ -202,17 +202,25 @@ class Glue:
             await self.tell(interaction, i18n.t("challenge.closed", locale))
             return
         user_id = interaction.user.id
-        allowed = challenge.challenger_id if action == "cancel" else challenge.opponent_id
-        if user_id != allowed:
-            key = "challenge.not_yours_cancel" if action == "cancel" else "challenge.not_yours"
-            await self.tell(interaction, i18n.t(key, locale))
-            return
+        is_open = challenge.opponent_id == OPEN_OPPONENT
+        if is_open and action != "cancel":  # an open challenge: anyone but the challenger may take it
+            if user_id == challenge.challenger_id or action == "decline":
+                await self.tell(interaction, i18n.t("players.open.not_yourself" if action == "accept"
+                                                    else "players.open.no_decline", locale))
+                return
+        else:
+            allowed = challenge.challenger_id if action == "cancel" else challenge.opponent_id
+            if user_id != allowed:
+                key = "challenge.not_yours_cancel" if action == "cancel" else "challenge.not_yours"
+                await self.tell(interaction, i18n.t(key, locale))
+                return
         if action in ("decline", "cancel"):
             status = "declined" if action == "decline" else "cancelled"
             if not await self.store.close_challenge(challenge.id, status):
                 await self.tell(interaction, i18n.t("challenge.closed", locale))
                 return
-            text = i18n.t(f"challenge.{status}", challenge.locale, challenger=f"<@{challenge.challenger_id}>",
+            key = "players.open.cancelled" if is_open else f"challenge.{status}"
+            text = i18n.t(key, challenge.locale, challenger=f"<@{challenge.challenger_id}>",
                           opponent=f"<@{challenge.opponent_id}>")
             await interaction.response.edit_message(content=text, view=None,
                                                     allowed_mentions=discord.AllowedMentions.none())
@@ -225,12 +233,13 @@ class Glue:
             # keeps the decks of the match it repeats).
             await self.offer_deck_pick(interaction, challenge, locale)
             return
-        match = await self.start_challenge(challenge, dict(challenge.options))
+        match = await self.start_challenge(challenge, dict(challenge.options), acceptor=user_id)
         if match is None:
             await self.tell(interaction, i18n.t("challenge.closed", locale))
             return
         await interaction.edit_original_response(
-            content=self.accepted_text(challenge), view=None, allowed_mentions=discord.AllowedMentions.none())
+            content=self.accepted_text(challenge, user_id), view=None,
+            allowed_mentions=discord.AllowedMentions.none())
         await self.open_match(match, challenge.message_id)
 
     async def refuse_over_limit(self, interaction: discord.Interaction, challenge: ChallengeRow,
@@ -246,13 +255,18 @@ class Glue:
             return True
         return False
 
-    def accepted_text(self, challenge: ChallengeRow) -> str:
+    def accepted_text(self, challenge: ChallengeRow, acceptor: int | None = None) -> str:
+        opponent = challenge.opponent_id if challenge.opponent_id != OPEN_OPPONENT else acceptor
         return i18n.t("challenge.accepted", challenge.locale, challenger=f"<@{challenge.challenger_id}>",
-                      opponent=f"<@{challenge.opponent_id}>",
+                      opponent=f"<@{opponent}>",
                       game=i18n.t(f"games.{challenge.game}", challenge.locale))
 
-    async def start_challenge(self, challenge: ChallengeRow, options: dict[str, str]) -> MatchRow | None:
-        players = (challenge.challenger_id, challenge.opponent_id)
+    async def start_challenge(self, challenge: ChallengeRow, options: dict[str, str],
+                              acceptor: int | None = None) -> MatchRow | None:
+        opponent = challenge.opponent_id
+        if opponent == OPEN_OPPONENT:  # an open challenge: whoever accepted
+            opponent = acceptor
+        players = (challenge.challenger_id, opponent)
         series_id = None
         if challenge.rematch_of is not None:  # a rematch: seats swapped, whoever asked first
             previous = await self.store.get_match(challenge.rematch_of)
@@ -288,7 +302,9 @@ class Glue:
         if challenge is None or challenge.status != "open":
             await self.tell(interaction, i18n.t("challenge.closed", locale))
             return
-        if interaction.user.id != challenge.opponent_id:
+        taker_ok = (interaction.user.id != challenge.challenger_id if challenge.opponent_id == OPEN_OPPONENT
+                    else interaction.user.id == challenge.opponent_id)
+        if not taker_ok:
             await self.tell(interaction, i18n.t("challenge.not_yours", locale))
             return
         deck, refusal = await pick_deck(self.bot, interaction.user.id, challenge.game, (values or [""])[0], locale)
@@ -299,14 +315,14 @@ class Glue:
         if await self.refuse_over_limit(interaction, challenge, locale):
             return
         options = dict(challenge.options) | {"deck0": challenge.challenger_deck or "", "deck1": deck}
-        match = await self.start_challenge(challenge, options)
+        match = await self.start_challenge(challenge, options, acceptor=interaction.user.id)
         if match is None:
             await self.tell(interaction, i18n.t("challenge.closed", locale))
             return
         await interaction.edit_original_response(content=i18n.t("decks.picked", locale), view=None)
         if challenge.message_id is not None:
             message = self.bot.get_partial_messageable(challenge.channel_id).get_partial_message(challenge.message_id)
-            await message.edit(content=self.accepted_text(challenge), view=None,
+            await message.edit(content=self.accepted_text(challenge, interaction.user.id), view=None,
                                allowed_mentions=discord.AllowedMentions.none())
         await self.open_match(match, challenge.message_id)
 
@@ -728,7 +744,8 @@ class Glue:
         if challenge.message_id is None:
             return
         channel = self.bot.get_partial_messageable(challenge.channel_id)
-        text = i18n.t("challenge.expired", challenge.locale, challenger=f"<@{challenge.challenger_id}>",
+        key = "players.open.expired" if challenge.opponent_id == OPEN_OPPONENT else "challenge.expired"
+        text = i18n.t(key, challenge.locale, challenger=f"<@{challenge.challenger_id}>",
                       opponent=f"<@{challenge.opponent_id}>")
         try:
             await channel.get_partial_message(challenge.message_id).edit(

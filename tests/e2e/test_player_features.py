@@ -218,3 +218,34 @@ async def test_the_demo_writes_a_replay_that_the_cli_verifies(tmp_path: Path, ca
 
 def test_provisional_marks():
     assert ratings.shown(1532.4, 300) == "1532?" and ratings.shown(1532.6, 80) == "1533"
+
+
+async def test_an_open_challenge_is_accepted_by_a_third_member(table: Table, clock):
+    world = table.world
+    carol = await world.fake.add_user("carol")
+    record = await world.fake.slash(world.alice, world.guild, world.channel, "challenge",
+                                    options={"game": "tiny", "rated": False})
+    await table.settle()
+    post = record.messages[0]
+    assert not record.ephemeral and "open challenge" in post.content and post.pinged == []
+    assert table.fake.find_component(post, custom_id_prefix="dt:ch:decline:") is None
+    again = await world.fake.slash(world.alice, world.guild, world.channel, "challenge", options={"game": "tiny"})
+    await table.settle()
+    assert again.ephemeral and "already have an open challenge" in again.messages[0].content
+    accept = table.fake.find_component(post, custom_id_prefix="dt:ch:accept:")["custom_id"]
+    own = await table.click(world.alice, post, accept)
+    assert own.messages[-1].ephemeral and "your own open challenge" in own.messages[-1].content
+    await table.click(carol, post, accept)
+    match = await table.match()
+    assert match.players == (world.alice.id, carol.id) and match.rated is False
+    assert (await table.bot.store.get_challenge(1)).opponent_id == carol.id
+    taken = table.fake.get_message(post.id)
+    assert f"<@{carol.id}> accepted" in taken.content  # the post names who took it, and has no buttons left
+    assert table.fake.find_component(taken, custom_id_prefix="dt:ch:") is None
+    # A second open challenge nobody takes expires after 24 h.
+    second = await world.fake.slash(world.bob, world.guild, world.channel, "challenge", options={"game": "tiny"})
+    await table.settle()
+    clock.advance(25 * 3600)
+    await table.bot.glue.tick()
+    await table.settle()
+    assert "expired" in table.fake.get_message(second.messages[0].id).content
