@@ -88,13 +88,17 @@ def bottom_seat(view: View) -> int:
 
 def draw_shape(draw: ImageDraw.ImageDraw, attribute: str, cx: float, cy: float, r: float,
                ink: tuple[int, int, int] = TEXT) -> None:
-    """Attack ▲, Magic ●, Trick ◆, centred, ``r`` its half size."""
+    """Attack ■, Magic ◆, Trick ♣, centred, ``r`` its half size. (The seat markers of players' names
+    are ▲ and ●, so an attribute never looks like a seat.)"""
     if attribute == "attack":
-        draw.polygon([(cx, cy - r), (cx + 0.95 * r, cy + 0.75 * r), (cx - 0.95 * r, cy + 0.75 * r)], fill=ink)
+        draw.rectangle((cx - 0.78 * r, cy - 0.78 * r, cx + 0.78 * r, cy + 0.78 * r), fill=ink)
     elif attribute == "magic":
-        draw.ellipse((cx - 0.85 * r, cy - 0.85 * r, cx + 0.85 * r, cy + 0.85 * r), fill=ink)
-    else:
         draw.polygon([(cx, cy - r), (cx + 0.8 * r, cy), (cx, cy + r), (cx - 0.8 * r, cy)], fill=ink)
+    else:
+        leaf = 0.42 * r
+        for lx, ly in ((cx, cy - 0.48 * r), (cx - 0.5 * r, cy + 0.12 * r), (cx + 0.5 * r, cy + 0.12 * r)):
+            draw.ellipse((lx - leaf, ly - leaf, lx + leaf, ly + leaf), fill=ink)
+        draw.polygon([(cx, cy), (cx + 0.3 * r, cy + r), (cx - 0.3 * r, cy + r)], fill=ink)
 
 
 def badge(canvas: Canvas, x: float, y: float, attribute: str, locale: str, size: int = 26) -> None:

@@ -20,8 +20,9 @@ MAX_LABEL = 80
 View = Mapping[str, Any]
 
 ATTRIBUTES = ("attack", "magic", "trick")
-# A shape per attribute, so an attribute never reads by colour alone (board, panel, card, labels).
-SHAPE = {"attack": "▲", "magic": "●", "trick": "◆"}
+# A shape per attribute, so an attribute never reads by colour alone (board, panel, card, labels); not
+# ▲ or ●, the seat markers of players' names on the pictures.
+SHAPE = {"attack": "■", "magic": "◆", "trick": "♣"}
 SKILLS = ("normal", "consume", "r")
 STATUSES = ("sick", "lock")
 CAUSES = ("damage", "star", "sick")
