@@ -175,6 +175,8 @@ def _card_label(card_id: str, view: View, locale: str) -> str:
     label = t("starfall.ui.option.card", locale, card=card_name(card_id, locale), square=square_name(square, locale))
     state = t("starfall.ui.option.card_state", locale, star=record["star"], left=record["hp"] - record["dmg"],
               hp=record["hp"])
+    if record.get("status"):
+        state += " · " + status_name(record["status"], locale)
     return f"{SHAPE.get(record['attribute'], '')}{label} ({state})"
 
 
