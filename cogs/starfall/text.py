@@ -177,7 +177,7 @@ def _card_label(card_id: str, view: View, locale: str) -> str:
               hp=record["hp"])
     if record.get("status"):
         state += " · " + status_name(record["status"], locale)
-    return f"{SHAPE.get(record['attribute'], '')}{label} ({state})"
+    return f"{SHAPE.get(record['attribute'], '')} {label} ({state})"
 
 
 def _target_label(target: str, view: View, locale: str) -> str:
