@@ -42,6 +42,7 @@ BUNDLES = 4
 BUNDLE_SIZE = 5
 NO_CORE_TURNS = (1, 2)  # ruled: 「1ターン目か後攻の2ターン目」 = each player's first turn
 DRAW_COST = 3
+LOG_LENGTH = 12  # the last public events, carried by every view for the board picture
 
 
 def copy_state(state: State) -> State:
@@ -70,7 +71,7 @@ def new_game(seed: int, options: Mapping[str, str]) -> State:
         "game": GAME_ID, "seed": seed, "rng_counter": 0, "turn": 0, "active": 0, "first": 0, "phase": "setup",
         "players": [new_player(decks[s], stops[s]) for s in (0, 1)], "queue": [], "asks": [], "stack": [],
         "casting": None, "combat": None, "last_target": None, "next_cid": 0, "result": None, "moves": 0,
-        "deck_names": [options.get(f"deck_name{s}", "") for s in (0, 1)],
+        "deck_names": [options.get(f"deck_name{s}", "") for s in (0, 1)], "log": [],
     }
     for seat in (0, 1):
         p = state["players"][seat]
@@ -284,6 +285,13 @@ def player_view(state: State, owner: Seat, viewer: Seat | None) -> dict[str, Any
     return shown
 
 
+def public_log(log: list[dict[str, Any]], events: Sequence[Event]) -> list[dict[str, Any]]:
+    """The last ``LOG_LENGTH`` public events (``{key, args}``). An event with an audience never enters it,
+    and a passed secret window adds nothing, so the log cannot show that a window was offered."""
+    fresh = [{"key": e.key, "args": json.loads(json.dumps(dict(e.args)))} for e in events if e.audience is None]
+    return (list(log) + fresh)[-LOG_LENGTH:]
+
+
 def build_view(state: State, seat: Seat | None) -> dict[str, Any]:
     """What ``seat`` may see. Nothing here depends on whether a secret window question is open:
     the queue, the asks and the move counter stay out of the public view."""
@@ -296,6 +304,7 @@ def build_view(state: State, seat: Seat | None) -> dict[str, Any]:
         "casting": None if casting is None else {"seat": casting["seat"], "card": casting["card"]},
         "combat": None if state["combat"] is None else dict(state["combat"]),
         "result": state["result"],
+        "log": [{"key": entry["key"], "args": dict(entry["args"])} for entry in state.get("log") or []],
     }
     if seat is not None:
         own = ask_for(state, seat)
@@ -335,6 +344,7 @@ class AfterlifeEngine:
         answer_ask(new, entry, list(choice), events)
         run(new, events)
         new["moves"] += 1
+        new["log"] = public_log(new.get("log") or [], events)
         return new, events
 
     def view(self, state: State, seat: Seat | None) -> dict[str, Any]:

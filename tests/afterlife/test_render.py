@@ -3,6 +3,8 @@ and card renders, and no hidden fact reaches an image.
 
 Regenerate the goldens after a deliberate visual (or rule) change with
 ``UPDATE_GOLDEN=1 python -m pytest tests/afterlife/test_render.py`` and look at them before committing.
+When the engine's view changes shape, first rewrite the stored views with
+``python -m tests.afterlife.test_render`` (from ``positions()``).
 """
 
 from __future__ import annotations
@@ -269,7 +271,7 @@ def test_a_tapped_creature_is_drawn_turned_and_damage_shows() -> None:
 
 
 def test_the_log_is_drawn_when_the_view_carries_one() -> None:
-    view = ENGINE.view(positions()["mid"], None)
+    view = {**ENGINE.view(positions()["mid"], None), "log": []}
     logged = {**view, "log": [{"key": "afterlife.event.attack", "args": {"seat": 0, "cid": "c3", "card": "R03",
                                                                           "power": 1000}}]}
     assert render.log_parts(logged, "en") == ["Player 1 attacks with Flame Lancer (1000)."]
@@ -322,3 +324,20 @@ def test_members_names_with_seat_marks_fit_on_the_pictures() -> None:
         plain = draw(view, "ja")
         named = render_with_names(names, draw, view, "ja")
         assert named != plain and decode(named).size == decode(plain).size, name
+
+
+def write_views() -> None:
+    """Rewrite ``views.json`` from ``positions()`` (after a deliberate change of the view's shape)."""
+    found = positions()
+    views = {
+        "setup_public": ENGINE.view(found["setup"], None), "setup_seat1": ENGINE.view(found["setup"], 1),
+        "mid_public": ENGINE.view(found["mid"], None), "mid_seat": ENGINE.view(found["mid"], seat_to_move(found["mid"])),
+        "block_public": ENGINE.view(found["block"], None),
+        "block_seat": ENGINE.view(found["block"], seat_to_move(found["block"])),
+        "final_revealed": ENGINE.reveal_all(found["final"]),
+    }
+    VIEWS.write_text(json.dumps(views, ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    write_views()
