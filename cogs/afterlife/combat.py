@@ -18,6 +18,12 @@ def can_attack(state: State, seat: Seat, unit: dict[str, Any]) -> bool:
     return not unit["tapped"] and not unit["sick"]
 
 
+def unit_ref(state: State, cid: str) -> list[str]:
+    """``[card, cid]`` of a creature on a field: the text layer names it ``Flame Lancer [c3]``."""
+    found = Z.find(state, cid)
+    return [found[1]["card"] if found is not None else "", cid]
+
+
 def declare(state: State, seat: Seat, cid: str, events: list[Event]) -> None:
     found = Z.find(state, cid)
     assert found is not None
@@ -52,7 +58,7 @@ def task_block(state: State, current: dict[str, Any], events: list[Event]) -> No
     if options == ["noblock"]:  # nothing can block: the step is skipped, not asked
         answer_block(state, defender, options, {}, events)
         return
-    ask(state, defender, "block", options, attacker=combat["attacker"])
+    ask(state, defender, "block", options, attacker=combat["attacker"], unit=unit_ref(state, combat["attacker"]))
 
 
 @answer("block")
@@ -65,7 +71,7 @@ def answer_block(state: State, seat: Seat, choice: list[str], entry: dict[str, A
     blockers = choice[0].split(":", 1)[1].split("+")
     combat["blockers"] = blockers
     combat["blocked"] = True
-    events.append(Z.event("block", None, seat=seat, cids=blockers))
+    events.append(Z.event("block", None, seat=seat, cids=blockers, units=[unit_ref(state, c) for c in blockers]))
     tasks: list[dict[str, Any]] = []
     if len(blockers) > 1:
         tasks.append({"do": "order"})
@@ -78,13 +84,14 @@ def answer_block(state: State, seat: Seat, choice: list[str], entry: dict[str, A
 def task_order(state: State, current: dict[str, Any], events: list[Event]) -> None:
     combat = state["combat"]
     options = ["order:" + "+".join(p) for p in itertools.permutations(combat["blockers"])]
-    ask(state, combat["seat"], "order", options)
+    ask(state, combat["seat"], "order", options, attacker=combat["attacker"], unit=unit_ref(state, combat["attacker"]))
 
 
 @answer("order")
 def answer_order(state: State, seat: Seat, choice: list[str], entry: dict[str, Any], events: list[Event]) -> None:
     state["combat"]["blockers"] = choice[0].split(":", 1)[1].split("+")
-    events.append(Z.event("order", None, seat=seat, cids=state["combat"]["blockers"]))
+    blockers = state["combat"]["blockers"]
+    events.append(Z.event("order", None, seat=seat, cids=blockers, units=[unit_ref(state, c) for c in blockers]))
 
 
 @task("damage")

@@ -63,6 +63,21 @@ def cid_list(cids: Any, locale: str) -> str:
     return joiner(locale).join(_ids(cids))
 
 
+def unit_ref(value: Any, locale: str) -> str:
+    """``[card, cid]`` (a creature as events and prompts name it) -> ``Flame Lancer [c3]``."""
+    if isinstance(value, list | tuple) and len(value) == 2:
+        card, cid = (str(part) for part in value)
+        return f"{card_name(card, locale)} [{cid}]" if card else cid
+    return str(value)
+
+
+def unit_refs(values: Any, locale: str) -> str:
+    """A list of ``[card, cid]`` -> ``Flame Lancer [c3], Ember Imp [c4]`` (the order kept)."""
+    if not isinstance(values, list | tuple):
+        return str(values)
+    return joiner(locale).join(unit_ref(value, locale) for value in values)
+
+
 def colour_name(colour: Any, locale: str) -> str:
     return t(f"afterlife.ui.colour.{colour}", locale) if colour in COLOURS else str(colour)
 
@@ -256,6 +271,8 @@ ARG_FORMATTERS: dict[str, Callable[[Any, str], str]] = {
     "cards": card_list,
     "cid": lambda cid, locale: str(cid),
     "cids": cid_list,
+    "unit": unit_ref,
+    "units": unit_refs,
     "attacker": lambda cid, locale: str(cid),
     "first": seat_name,
     "timing": timing_name,

@@ -17,6 +17,7 @@ from cogs.afterlife import policy
 from cogs.afterlife.engine import ENGINE
 from cogs.afterlife.spec import GAME
 from cogs.afterlife.text import ARG_FORMATTERS, option_label
+from tests.afterlife import helpers as H
 
 GAMES = 24
 LOCALES = ("en", "ja")
@@ -118,11 +119,40 @@ def test_formatters_localize_each_argument_kind() -> None:
     assert ARG_FORMATTERS["cards"](["R01", "R01", "R03"], "en") == "Ember Imp ×2, Flame Lancer"
     assert ARG_FORMATTERS["cards"](["R01", "R03"], "ja") == "火花の小鬼、炎の槍兵"
     assert ARG_FORMATTERS["cids"](["c1", "c4"], "en") == "c1, c4"
+    assert ARG_FORMATTERS["unit"](["R03", "c5"], "en") == "Flame Lancer [c5]"
+    assert ARG_FORMATTERS["units"]([["R03", "c5"], ["R01", "c2"]], "ja") == "炎の槍兵 [c5]、火花の小鬼 [c2]"
     assert ARG_FORMATTERS["timing"]("battle", "ja") == "戦闘発生時"
     assert ARG_FORMATTERS["keyword"]("pierce", "en") == "Pierce"
     assert ARG_FORMATTERS["keyword"]("forced_defence", "ja") == "強制防御"
     assert ARG_FORMATTERS["reason"]("life", "en") == "life reached 0"
     assert ARG_FORMATTERS["first"](1, "ja") == "プレイヤー2"
+
+
+def test_block_and_order_prompts_and_events_name_the_creatures_cards() -> None:
+    """"Alice blocks with c2" named no card: the prompts and events name each creature's card and its id."""
+    state = H.board(fields=(["R13"], ["N02", "R01", "B06"]))
+    state, _ = H.play(state, "attack:c1")
+    names = {cid: catalogue.by_id()[card] for cid, card in (("c1", "R13"), ("c2", "N02"), ("c3", "R01"), ("c4", "B06"))}
+    texts = {}
+    for locale in LOCALES:
+        block = H.decision(state)
+        texts["block_prompt", locale] = i18n.t(block.prompt, locale, **format_args(GAME, dict(block.args), locale, NAMES))
+    blocked, block_events = H.play(state, "block:c2+c3+c4")
+    order = H.decision(blocked)
+    _, order_events = H.play(blocked, "order:c4+c2+c3")
+    for locale in LOCALES:
+        texts["order_prompt", locale] = i18n.t(order.prompt, locale, **format_args(GAME, dict(order.args), locale, NAMES))
+        for event in block_events + order_events:
+            if event.key.endswith((".block", ".order")):
+                texts[event.key, locale] = i18n.t(event.key, locale, **format_args(GAME, dict(event.args), locale, NAMES))
+    assert len(texts) == 8
+    for (key, locale), text in texts.items():
+        lang = "en" if locale == "en" else "ja"
+        cids = ["c1"] if key in ("block_prompt", "order_prompt") else ["c2", "c3", "c4"]
+        for cid in cids:
+            assert f"{names[cid].name(lang)} [{cid}]" in text, (key, locale, text)
+    assert texts["afterlife.event.order", "en"] == \
+        f"Alice orders the damage: {names['c4'].name_en} [c4], {names['c2'].name_en} [c2], {names['c3'].name_en} [c3]."
 
 
 def test_game_spec_is_wired_into_the_platform_with_its_deck_rule() -> None:
