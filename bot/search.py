@@ -11,7 +11,9 @@ How it works (Cowling, Powley and Whitehouse 2012, single-observer ISMCTS, as Op
   orders, the engine's seed, the opponent's secret answers not yet revealed). The result must depend
   only on what ``seat`` may see and on ``rng``. Optional: ``evaluate(state, seat) -> float`` in [0, 1]
   (the value of a position where a rollout stops early), ``rollout(state, decision, rng)`` (a cheap policy
-  for playouts; it may read the whole state, which is a determinized world) and ``ROLLOUT_DEPTH``.
+  for playouts; it may read the whole state, which is a determinized world), ``prior`` (a stronger
+  policy asked once per answer, on the determinized root, whose answer starts with a few virtual wins),
+  ``prune`` (answers never worth searching), ``ROLLOUT_DEPTH`` and ``BUDGET_SCALE``.
 * ``think`` determinizes the real state first and never reads it again, so two states that differ only
   in what the bot's seat cannot see give the same answer (tests/<game>/test_determinize.py).
 * Every iteration samples a world from the bot's information, walks the tree (UCB1 over the answers
@@ -50,6 +52,7 @@ HIDDEN = "?"  # an opponent's secret step, as the bot sees it
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 DEFAULT_LEVEL = "normal"
 DEFAULT_ROLLOUT_DEPTH = 60
+PRIOR_WINS = 3  # virtual wins for the prior's answer: with few iterations the bot plays at least as well
 
 
 @dataclass(frozen=True)
@@ -79,6 +82,7 @@ class Hooks:
     evaluate: Evaluate | None = None
     rollout: Policy | None = None
     prune: Prune | None = None  # drops answers never worth searching (an "undo"), keeping a legal decision
+    prior: Policy | None = None  # a stronger, slower policy: its root answer starts with PRIOR_WINS virtual wins
     rollout_depth: int = DEFAULT_ROLLOUT_DEPTH
     budget_scale: float = 1.0  # a game whose playouts are slow thinks in fewer iterations
 
@@ -103,6 +107,7 @@ def hooks_for(game_id: str) -> Hooks:
     engine = importlib.import_module(f"cogs.{game_id}.engine").ENGINE
     return Hooks(engine=engine, determinize=module.determinize, evaluate=getattr(module, "evaluate", None),
                  rollout=getattr(module, "rollout", None), prune=getattr(module, "prune", None),
+                 prior=getattr(module, "prior", None),
                  rollout_depth=getattr(module, "ROLLOUT_DEPTH", DEFAULT_ROLLOUT_DEPTH),
                  budget_scale=getattr(module, "BUDGET_SCALE", 1.0))
 
@@ -312,6 +317,13 @@ class Search:
         if len(decision.options) == 1 and decision.min == decision.max == 1:
             return decision.options[0],
         deadline = time.perf_counter() + self.budget.max_ms / 1000.0
+        if self.hooks.prior is not None and decision.max == 1:
+            # Called on the determinized world, never the real state (it may read everything).
+            (hint,) = self.hooks.prior(root, decision, self.rng) or (None,)
+            if hint in decision.options:
+                edge = self.nodes.setdefault((), {}).setdefault(hint, Edge())
+                edge.available = edge.visits = PRIOR_WINS
+                edge.total = float(PRIOR_WINS)
         for _ in range(self.budget.iterations):
             self.iterate(root)
             if time.perf_counter() > deadline:

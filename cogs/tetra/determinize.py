@@ -12,10 +12,15 @@ from __future__ import annotations
 import math
 import random
 
-from bot.engine import Seat, State
+from bot.engine import Decision, Seat, State, random_choice
 from cogs.tetra import engine as rules
+from cogs.tetra.greedy import best_spell, choose
 
-ROLLOUT_DEPTH = 40  # a match is ~300 decisions and a playout ~50 ms: stop early and evaluate
+ROLLOUT_DEPTH = 16  # a match is ~300 decisions (~7 a turn) and a playout ~50 ms: two turns, then evaluate
+# The greedy player's answers that cost no lookahead; its geometry answers (an apply per option) do.
+CHEAP_GREEDY = frozenset(f"tetra.prompt.{p}" for p in (
+    "cast", "cast_more", "charge", "charge_bonus", "choose_effect", "gain_mana", "yellow_release", "carry",
+    "replace", "bottom", "place_mana"))
 BUDGET_SCALE = 0.4  # iterations per level (bot/search.py BUDGETS) for ~0.8 s at normal on a loaded host
 
 
@@ -56,5 +61,25 @@ def determinize(state: State, seat: Seat, rng: random.Random) -> State:
 
 
 def evaluate(state: State, seat: Seat) -> float:
-    life = [player["life"] for player in state["players"]]
-    return 0.5 + 0.5 * math.tanh((life[seat] - life[1 - seat]) / 5.0)
+    """Life, plus a little of the best spell each side could cast now (what the geometry set up)."""
+    value = [state["players"][each]["life"] + 0.25 * _spell_potential(state, each) for each in (0, 1)]
+    return 0.5 + 0.5 * math.tanh((value[seat] - value[1 - seat]) / 5.0)
+
+
+def _spell_potential(state: State, seat: Seat) -> float:
+    try:
+        return best_spell(state, seat)
+    except ValueError:  # a hand card over its last band, between being charged and discarded
+        return 0.0
+
+
+def rollout(state: State, decision: Decision, rng: random.Random) -> tuple[str, ...]:
+    """Playouts cast, charge and pay like the greedy player; the geometry is random (cheap)."""
+    if decision.prompt in CHEAP_GREEDY:
+        return choose(state, decision)
+    return random_choice(decision, rng)
+
+
+def prior(state: State, decision: Decision, rng: random.Random) -> tuple[str, ...]:
+    """The greedy player's answer (one decision of lookahead) starts ahead at the root."""
+    return choose(state, decision)

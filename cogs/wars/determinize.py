@@ -19,7 +19,7 @@ from cogs.wars import cards as C
 from cogs.wars import engine as rules
 
 ROLLOUT_DEPTH = 120  # a random match is ~50 decisions: play most matches to the end
-BUDGET_SCALE = 0.5  # iterations per level (bot/search.py BUDGETS) for ~0.8 s at normal on a loaded host
+BUDGET_SCALE = 0.35  # iterations per level (bot/search.py BUDGETS) for ~0.8 s at normal on a loaded host
 MAGIC = frozenset(C.MAGIC_IDS)
 
 
