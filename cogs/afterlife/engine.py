@@ -97,7 +97,7 @@ def answer_bundle(state: State, seat: Seat, choice: list[str], entry: dict[str, 
         p["bundles"] = []
         Z.shuffle(state, p["deck"])
         p["cores"] = 2 if s == state["first"] else 3
-    events.append(Z.event("setup_done", None, first=state["first"]))
+    events.append(Z.event("setup_done", None, seat=state["first"]))
     push(state, {"do": "turn_start"})
 
 

@@ -11,7 +11,7 @@ from bot.decks import ready_decks, validate
 from bot.engine import Decision, Event, random_choice
 from bot.games import get_game, playable_game_ids
 from bot.lookup import default_index
-from bot.ui.panel import Names, format_args
+from bot.ui.panel import Names, format_args, format_event
 from cogs.afterlife import cards as catalogue
 from cogs.afterlife import policy
 from cogs.afterlife.engine import ENGINE
@@ -153,6 +153,17 @@ def test_block_and_order_prompts_and_events_name_the_creatures_cards() -> None:
             assert f"{names[cid].name(lang)} [{cid}]" in text, (key, locale, text)
     assert texts["afterlife.event.order", "en"] == \
         f"Alice orders the damage: {names['c4'].name_en} [c4], {names['c2'].name_en} [c2], {names['c3'].name_en} [c3]."
+
+
+def test_setup_done_names_the_first_player_as_a_seat_the_platform_formats_as_a_member() -> None:
+    state = ENGINE.new_game(3, {})
+    state, _ = ENGINE.apply(state, 0, ("bundle:1",))
+    state, events = ENGINE.apply(state, 1, ("bundle:2",))
+    done = next(e for e in events if e.key == "afterlife.event.setup_done")
+    assert done.args == {"seat": state["first"]}
+    first = NAMES.seats[state["first"]]
+    assert format_event(GAME, done, "en", NAMES) == f"Bundles picked; {first} goes first."
+    assert format_event(GAME, done, "ja", NAMES) == f"束を選びました。先攻は{first}。"
 
 
 def test_game_spec_is_wired_into_the_platform_with_its_deck_rule() -> None:
