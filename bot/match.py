@@ -277,11 +277,14 @@ class MatchService:
         for key in list(panels):
             if decision_for(new_pending, int(key)) is None:
                 panels[key] = new_version
-        deadline = now + match.days * DAY
+        # A player on vacation (cogs/players.py /vacation): the new turn's clock starts when it ends.
+        humans = tuple(user for seat_, user in enumerate(match.players) if seat_ != match.bot_seat)
+        resume = max([now, *(await self.store.vacation_until(humans, now)).values()]) if humans else now
+        deadline = resume + match.days * DAY
         commit = DecisionCommit(
             match_id=match.id, expected_version=match.version, state=new_state, panels=panels, seat=seat,
-            choice=list(choice), user_id=user_id, now=now, turn_started=now, deadline=deadline,
-            timer_stage=0, next_timer_at=None if outcome else next_timer_at(now, deadline, 0),
+            choice=list(choice), user_id=user_id, now=now, turn_started=resume, deadline=deadline,
+            timer_stage=0, next_timer_at=None if outcome else next_timer_at(resume, deadline, 0),
             status="finished" if outcome else "active",
             winner=outcome.winner if outcome else None,
             result_reason=outcome.reason if outcome else None,

@@ -437,6 +437,69 @@ class Store:
             row = await cursor.fetchone()
         return _challenge(row) if row else None
 
+    # ---- vacations ------------------------------------------------------------------------------
+
+    async def vacation_until(self, user_ids: tuple[int, ...], now: float) -> dict[int, float]:
+        """Members of ``user_ids`` on vacation at ``now``, with when it ends."""
+        marks = ",".join("?" * len(user_ids))
+        async with self.db.execute(
+            f"SELECT user_id, MAX(ends_at) FROM vacations WHERE user_id IN ({marks}) AND started_at <= ?"
+            " AND ends_at > ? GROUP BY user_id", (*user_ids, now, now)) as cursor:
+            return {row[0]: row[1] for row in await cursor.fetchall()}
+
+    async def vacation_used(self, user_id: int, now: float, window: float) -> float:
+        """Seconds of vacation (taken or booked) that fall after ``now - window``."""
+        async with self.db.execute(
+            "SELECT COALESCE(SUM(ends_at - MAX(started_at, ?)), 0) FROM vacations WHERE user_id = ? AND ends_at > ?",
+            (now - window, user_id, now - window)) as cursor:
+            return (await cursor.fetchone())[0]
+
+    async def start_vacation(self, user_id: int, now: float, length: float, budget: float,
+                             window: float) -> float | None:
+        """Book a vacation from ``now`` and push every clock of the member's active matches back by its
+        length, in one transaction. None (nothing written) if it would pass ``budget`` in ``window``."""
+        async with self.transaction_lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                if await self.vacation_used(user_id, now, window) + length > budget + 1e-6:
+                    await self.db.execute("ROLLBACK")
+                    return None
+                await self.db.execute("INSERT INTO vacations (user_id, started_at, ends_at) VALUES (?,?,?)",
+                                      (user_id, now, now + length))
+                await self._shift_clocks(user_id, length)
+                await self.db.execute("COMMIT")
+                return now + length
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+
+    async def end_vacation(self, user_id: int, now: float) -> bool:
+        """End a running vacation early: its unused time comes off the clocks again. False if none runs."""
+        async with self.transaction_lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                async with self.db.execute(
+                    "SELECT id, ends_at FROM vacations WHERE user_id = ? AND started_at <= ? AND ends_at > ?"
+                    " ORDER BY ends_at DESC LIMIT 1", (user_id, now, now)) as cursor:
+                    row = await cursor.fetchone()
+                if row is None:
+                    await self.db.execute("ROLLBACK")
+                    return False
+                await self.db.execute("UPDATE vacations SET ends_at = ? WHERE id = ?", (now, row["id"]))
+                await self._shift_clocks(user_id, -(row["ends_at"] - now))
+                await self.db.execute("COMMIT")
+                return True
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+
+    async def _shift_clocks(self, user_id: int, seconds: float) -> None:
+        """Move the whole timer plan (turn start, reminders, deadline) of the member's active matches."""
+        await self.db.execute(
+            "UPDATE matches SET turn_started = turn_started + ?, deadline = deadline + ?,"
+            " next_timer_at = next_timer_at + ? WHERE status = 'active' AND (player0 = ? OR player1 = ?)",
+            (seconds, seconds, seconds, user_id, user_id))
+
     async def decision_log(self, match_id: int) -> list[tuple[int, list[str]]]:
         async with self.db.execute(
             "SELECT seat, choice FROM decisions WHERE match_id = ? ORDER BY version", (match_id,)

@@ -241,6 +241,10 @@ class Lobby(commands.Cog):
                 url=glue.thread_url(match), p0=names.seats[0], p1=names.seats[1],
                 turn=glue.describe_turn(match, locale, names),
                 deadline=f"<t:{int(match.deadline)}:R>"))
+            away = await self.bot.store.vacation_until(match.players, self.bot.clock())
+            if away:  # /vacation: this match's clocks are paused
+                lines.append(i18n.t("players.vacation.games_away", locale, until=f"<t:{int(max(away.values()))}:f>",
+                                    players=", ".join(names.seats[match.players.index(u)] for u in away)))
         await glue.tell(interaction, "\n".join(lines)[:2000])
 
     @app_commands.command(name="resign", description=cmd("commands.resign.description",

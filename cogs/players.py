@@ -26,6 +26,8 @@ HOUR = 3600.0
 DAY = 86400.0
 HISTORY = 10
 STATS_MATCHES = 200
+VACATION_BUDGET_DAYS = 14  # at most this many days of vacation ...
+VACATION_WINDOW_DAYS = 30  # ... in any window of this many days
 
 
 def swapped_options(options: dict[str, str]) -> dict[str, str]:
@@ -290,6 +292,58 @@ class Players(commands.Cog):
             message = i18n.t("players.replay.too_big", locale)
         await interaction.followup.send(message[:2000], files=files, ephemeral=not public,
                                         allowed_mentions=discord.AllowedMentions.none())
+
+    # ---- /vacation ---------------------------------------------------------------------------
+
+    @app_commands.command(name="vacation", description=cmd("commands.vacation.description",
+                                                            "Pause the clocks of all your matches (at most 14 days in any 30)"))
+    @app_commands.describe(days=cmd("commands.vacation.days", "How many days (1-14)"),
+                           end=cmd("commands.vacation.end", "End your vacation now"))
+    async def vacation(self, interaction: discord.Interaction,
+                       days: app_commands.Range[int, 1, VACATION_BUDGET_DAYS] | None = None, end: bool = False) -> None:
+        glue = self.bot.glue
+        locale = await glue.user_locale(interaction)
+        store, user_id, now = self.store, interaction.user.id, self.bot.clock()
+        window, budget = VACATION_WINDOW_DAYS * DAY, VACATION_BUDGET_DAYS * DAY
+        left = max(0, int((budget - await store.vacation_used(user_id, now, window)) // DAY))
+        limits = {"budget": VACATION_BUDGET_DAYS, "window": VACATION_WINDOW_DAYS, "left": left}
+        away = (await store.vacation_until((user_id,), now)).get(user_id)
+        if days is not None and end:
+            await glue.tell(interaction, i18n.t("players.vacation.pick_one", locale))
+            return
+        if days is None and not end:
+            key = "players.vacation.status_on" if away else "players.vacation.status"
+            await glue.tell(interaction, i18n.t(key, locale, until=f"<t:{int(away or now)}:f>", **limits))
+            return
+        if end and away is None:
+            await glue.tell(interaction, i18n.t("players.vacation.not_on", locale))
+            return
+        if days is not None and away is not None:
+            await glue.tell(interaction, i18n.t("players.vacation.already", locale, until=f"<t:{int(away)}:f>"))
+            return
+        if days is not None and (not isinstance(days, int) or not 1 <= days <= VACATION_BUDGET_DAYS):
+            await glue.tell(interaction, i18n.t("errors.bad_option", locale))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)  # one notice per match thread follows
+        if end:
+            await store.end_vacation(user_id, now)
+            reply, notice = "players.vacation.ended", "players.vacation.thread_back"
+            until = now
+        else:
+            until = await store.start_vacation(user_id, now, days * DAY, budget, window)
+            if until is None:
+                await glue.tell(interaction, i18n.t("players.vacation.over_budget", locale, **limits))
+                return
+            reply, notice = "players.vacation.started", "players.vacation.thread_away"
+        matches = await store.active_matches_of(user_id)
+        for match in matches:
+            thread = glue.thread(match)
+            if thread is None:
+                continue
+            await thread.send(i18n.t(notice, match.locale, player=f"<@{user_id}>", until=f"<t:{int(until)}:f>",
+                                     deadline=f"<t:{int(match.deadline)}:f>"),
+                              allowed_mentions=discord.AllowedMentions.none())
+        await glue.tell(interaction, i18n.t(reply, locale, until=f"<t:{int(until)}:f>", count=len(matches)))
 
     # ---- the Rematch button -----------------------------------------------------------------
 
