@@ -182,9 +182,11 @@ def run_search(state: State, seat: Seat, params: Params, target: str | None, eve
         turned.append(card)
     p["deck"].extend(turned)
     Z.shuffle(state, p["deck"])
-    if found is not None:
-        p["hand"].append(found)  # it was turned face up, so everyone may read it
-    events.append(Z.event("searched", None, seat=seat, card=found or "", turned=len(turned)))
+    if found is None:
+        events.append(Z.event("search_missed", None, seat=seat, turned=len(turned)))
+        return
+    p["hand"].append(found)  # it was turned face up, so everyone may read it
+    events.append(Z.event("searched", None, seat=seat, card=found, turned=len(turned)))
 
 
 def run_mill(state: State, seat: Seat, params: Params, target: str | None, events: list[Event]) -> None:

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from bot import i18n
 from bot.engine import GameOver, IllegalChoice, NotYourDecision
 from cogs.afterlife import cards as C
 from cogs.afterlife import engine as rules
@@ -469,6 +470,19 @@ def test_random_search_turns_cards_until_one_fits_and_shuffles_the_rest() -> Non
     assert "G09" in p["hand"] and sorted(p["deck"]) == ["N02", "R01", "R09"]
     searched = next(e for e in events if e.key.endswith("searched"))
     assert searched.args == {"seat": 0, "card": "G09", "turned": 2}
+
+
+def test_random_search_that_finds_nothing_says_so() -> None:
+    """No fitting card: its own event (not "finds ." with an empty card), the deck shuffled, nothing added."""
+    state = board(hands=(["G06"], []), decks=(["R01", "N02", "R09"], ["N02"] * 5))
+    state, events = play(state, "play:G06")
+    p = state["players"][0]
+    assert sorted(p["deck"]) == ["N02", "R01", "R09"] and p["hand"] == []
+    assert "searched" not in keys(events)
+    missed = next(e for e in events if e.key.endswith("search_missed"))
+    assert missed.args == {"seat": 0, "turned": 3}
+    assert i18n.t(missed.key, "en", seat="Alice", turned=3) == "Alice turns over 3 card(s) and finds nothing that fits."
+    assert "{" not in i18n.t(missed.key, "ja", seat="Alice", turned=3)
 
 
 def test_indomitable_untaps_in_its_controllers_end_phase() -> None:
