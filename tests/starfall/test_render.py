@@ -256,3 +256,39 @@ def test_every_character_of_starfall_text_has_a_glyph_in_the_bundled_fonts() -> 
         font = toolkit.font(40, bold)
         missing_box = bytes(font.getmask("\U0010ffff"))
         assert [ch for ch in characters if bytes(font.getmask(ch)) == missing_box] == []
+
+
+def test_the_panel_marks_every_square_the_decision_offers() -> None:
+    """Whatever the seat may pick is framed green on its panel: squares to place, summon or move to,
+    allies to swap with, cards that may act, target squares and the cards of a target row."""
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = ENGINE.new_game(seed, {})
+        while ENGINE.outcome(state) is None:
+            (decision,) = ENGINE.pending(state)
+            seat = decision.seat
+            view = ENGINE.view(state, seat)
+            marks, _ = render.panel_marks(view, "en")
+            chosen = {key for key, (colour, _) in marks.items() if colour == render.CHOICE}
+            for option in decision.options:
+                verb, _, rest = option.partition(":")
+                if verb in ("place", "summon", "move", "swap") and rest:
+                    expected = {(seat, rest)}
+                elif verb == "card":
+                    expected = {(seat, sq) for sq, rec in view["players"][seat]["field"].items()
+                                if rec and rec["id"] == rest}
+                elif verb == "target":
+                    side, _, name = rest.partition(":")
+                    owner = seat if side == "s" else 1 - seat
+                    if name in ("front", "back"):
+                        expected = {(owner, sq) for sq, rec in view["players"][owner]["field"].items()
+                                    if rec and sq[0] == name[0]}
+                    else:
+                        expected = {(owner, name)}
+                else:
+                    continue
+                assert expected and expected <= chosen, (option, sorted(chosen))
+                checked += 1
+            state, _ = ENGINE.apply(state, seat, random_choice(decision, rng))
+    assert checked > 1000
