@@ -282,6 +282,7 @@ def player_view(state: State, owner: Seat, viewer: Seat | None) -> dict[str, Any
     if viewer == owner:
         shown["hand"] = list(p["hand"])
         shown["bundles"] = [list(b) for b in p["bundles"]]
+        shown["pick"] = None if p["pick"] is None else p["pick"] + 1  # the bundle number it picked (1..4)
     return shown
 
 

@@ -707,11 +707,17 @@ def option_targets(view: View) -> dict[str, set[str]]:
 def draw_bundles(canvas: Canvas, view: View, seat: int, y: int, locale: str) -> int:
     player = view["players"][seat]
     bundles = player.get("bundles") or []
-    title = "afterlife.ui.hand.bundle_picked" if player.get("picked") else "afterlife.ui.hand.bundles"
-    canvas.text((14, y), t(title, locale), size=22, bold=True, fill=HIGHLIGHT)
+    pick = player.get("pick")
+    if player.get("picked") and pick:
+        title = t("afterlife.ui.hand.bundle_picked_number", locale, number=pick)
+    else:
+        title = t("afterlife.ui.hand.bundle_picked" if player.get("picked") else "afterlife.ui.hand.bundles", locale)
+    canvas.text((14, y), title, size=22, bold=True, fill=HIGHLIGHT)
     y += 34
     for index, bundle in enumerate(bundles):
-        canvas.rect((8, y, WIDTH - 8, y + 106), fill=PANEL, outline=LINE, width=2)
+        picked = pick == index + 1
+        canvas.rect((8, y, WIDTH - 8, y + 106), fill=PANEL, outline=HIGHLIGHT if picked else LINE,
+                    width=4 if picked else 2)
         canvas.text((18, y + 53), t("afterlife.ui.hand.bundle", locale, number=index + 1), size=22, bold=True,
                     anchor="lm")
         x = 110

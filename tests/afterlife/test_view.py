@@ -61,3 +61,19 @@ def test_the_board_picture_draws_the_view_log() -> None:
     lines = board_picture.log_parts(view, "en")
     assert any("attacks with" in line for line in lines)
     assert board_picture.render_board(view, "en") != board_picture.render_board({**view, "log": []}, "en")
+
+
+def test_the_picked_bundle_number_is_in_the_pickers_own_view_only() -> None:
+    state = rules.new_game(3, {})
+    assert rules.view(state, 1)["players"][1]["pick"] is None
+    picked, _ = rules.apply(state, 1, ("bundle:3",))
+    assert rules.view(picked, 1)["players"][1]["pick"] == 3
+    for viewer in (0, None):  # the opponent and the spectators see only that a pick was made
+        seen = rules.view(picked, viewer)["players"][1]
+        assert seen["picked"] and "pick" not in seen
+    # The picker's picture says which bundle it picked; the number is not in anyone else's picture.
+    own = rules.view(picked, 1)
+    assert board_picture.render_hand(own, "en") != board_picture.render_hand({**own, "players": [
+        own["players"][0], {**own["players"][1], "pick": 2}]}, "en")
+    done, _ = rules.apply(picked, 0, ("bundle:1",))
+    assert rules.view(done, 0)["players"][0]["pick"] == 1 and "pick" not in rules.view(done, 1)["players"][0]
