@@ -8,11 +8,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import i18n
+from bot import i18n, search
 from bot.decks import deck_option, ready_decks
 from bot.engine import MatchOption
 from bot.games import get_game, playable_game_ids
 from bot.i18n import cmd
+from bot.match import BOT_LEVEL_OPTION
 from bot.store import OPEN_OPPONENT
 from bot.ui.components import ChallengeButton, ResignButton, button, view_of
 from cogs.decks import pick_choices, pick_deck
@@ -70,13 +71,17 @@ class Lobby(commands.Cog):
         language=cmd("commands.challenge.language", "Language of the match thread and board images"),
         deck=cmd("commands.challenge.deck", "Your deck, for games played with one (yours or ready-made)"),
         rated=cmd("commands.challenge.rated", "Rated (changes both ratings; default on; never against Duel Table)"),
+        level=cmd("commands.challenge.level", "Duel Table's strength when you play it (default normal)"),
     )
     @app_commands.choices(game=game_choices(), language=[
-        app_commands.Choice(name="English", value="en"), app_commands.Choice(name="日本語", value="ja")])
+        app_commands.Choice(name="English", value="en"), app_commands.Choice(name="日本語", value="ja")],
+        level=[app_commands.Choice(name=cmd(f"bot_player.level.{name}", name.capitalize()), value=name)
+               for name in search.LEVELS])
     @app_commands.guild_only()
     async def challenge(self, interaction: discord.Interaction, game: str, opponent: discord.User | None = None,
                         days: app_commands.Range[int, 1, 14] = 3, rules: str | None = None,
-                        language: str | None = None, deck: str | None = None, rated: bool = True) -> None:
+                        language: str | None = None, deck: str | None = None, rated: bool = True,
+                        level: str | None = None) -> None:
         glue = self.bot.glue
         locale = await glue.user_locale(interaction)
         # The client enforces the ranges and choices; a raw interaction need not: check them again.
@@ -116,6 +121,10 @@ class Lobby(commands.Cog):
                                            challenger_deck, bool(rated))
             return
         if opponent.id == self.bot.user.id:
+            if level is not None and level not in search.LEVELS:  # a raw interaction; the client offers choices
+                await glue.tell(interaction, i18n.t("errors.bad_option", locale))
+                return
+            options = options | {BOT_LEVEL_OPTION: level or search.DEFAULT_LEVEL}
             if challenger_deck is not None:
                 # The bot plays a ready-made deck; a seeded pick keeps demos reproducible.
                 bot_deck = random.Random(self.bot.new_seed()).choice(ready_decks(game, spec.deck_rule))

@@ -26,3 +26,10 @@ async def test_the_bot_seat_never_always_stops(table):
     await table.challenge(alice, table.bot.user.id, "tinydeck")
     match = await table.match()
     assert match.options["always_stop0"] == "on" and match.options["always_stop1"] == "off"
+
+
+async def test_a_bot_match_takes_its_level_from_the_challenge(table):
+    alice = table.world.alice
+    await table.challenge(alice, table.bot.user.id, "tiny", level="easy")
+    match = await table.match()
+    assert match.bot_seat == 1 and match.options["bot_level"] == "easy"
