@@ -609,6 +609,31 @@ class Store:
                                    user_ids) as cursor:
             return {row["user_id"]: bool(row["always_stop"]) for row in await cursor.fetchall()}
 
+    async def set_notify(self, user_id: int, locale: str, now: float, **changes: Any) -> None:
+        """Change some of ``notify``, ``quiet_start``, ``quiet_end``, ``timezone`` in one statement."""
+        allowed = {"notify", "quiet_start", "quiet_end", "timezone"}
+        if not changes or set(changes) - allowed:
+            raise ValueError(sorted(set(changes) - allowed))
+        names = sorted(changes)
+        async with self.transaction_lock:
+            await self.db.execute("INSERT OR IGNORE INTO users (user_id, locale, updated_at) VALUES (?,?,?)",
+                                  (user_id, locale, now))
+            await self.db.execute(f"UPDATE users SET {', '.join(f'{n} = ?' for n in names)} WHERE user_id = ?",
+                                  (*(changes[n] for n in names), user_id))
+
+    async def notify_prefs(self, user_ids: tuple[int, ...]) -> dict[int, dict[str, Any]]:
+        """Per member: notify mode, quiet hours, time zone (defaults for members never seen)."""
+        default = {"notify": "both", "quiet_start": None, "quiet_end": None, "timezone": None}
+        prefs = {user_id: dict(default) for user_id in user_ids}
+        if not user_ids:
+            return prefs
+        marks = ",".join("?" * len(user_ids))
+        async with self.db.execute(f"SELECT user_id, notify, quiet_start, quiet_end, timezone FROM users"
+                                   f" WHERE user_id IN ({marks})", user_ids) as cursor:
+            for row in await cursor.fetchall():
+                prefs[row["user_id"]] = {key: row[key] for key in default}
+        return prefs
+
     async def user_locale(self, user_id: int) -> str | None:
         async with self.db.execute("SELECT locale FROM users WHERE user_id = ?", (user_id,)) as cursor:
             row = await cursor.fetchone()

@@ -15,12 +15,13 @@ from discord.ext import commands
 from bot import i18n
 from bot.games import playable_game_ids
 from bot.i18n import cmd
+from bot.notify import MODES, parse_quiet, parse_timezone
 from bot.ratings import series_line, shown
 from bot.render.chart import render_rating_chart
 from bot.render.toolkit import render_off_loop
 from bot.replay import ReplayError, animate, export_text, from_match, render_frames, verify
 from bot.store import MatchRow
-from cogs.lobby import game_choices
+from cogs.lobby import game_choices, quote_input
 
 HOUR = 3600.0
 DAY = 86400.0
@@ -344,6 +345,47 @@ class Players(commands.Cog):
                                      deadline=f"<t:{int(match.deadline)}:f>"),
                               allowed_mentions=discord.AllowedMentions.none())
         await glue.tell(interaction, i18n.t(reply, locale, until=f"<t:{int(until)}:f>", count=len(matches)))
+
+    # ---- /notify ----------------------------------------------------------------------------
+
+    @app_commands.command(name="notify", description=cmd("commands.notify.description",
+                                                          "How you are told it is your move, and quiet hours for reminders"))
+    @app_commands.describe(mode=cmd("commands.notify.mode", "Ping in the thread, DM, or both"),
+                           quiet=cmd("commands.notify.quiet", "Quiet hours in your time, e.g. 22-7, or off"),
+                           timezone=cmd("commands.notify.timezone", "Your time zone, e.g. Asia/Tokyo or +9"))
+    @app_commands.choices(mode=[app_commands.Choice(name=name, value=name) for name in MODES])
+    async def notify(self, interaction: discord.Interaction, mode: str | None = None, quiet: str | None = None,
+                     timezone: str | None = None) -> None:
+        glue = self.bot.glue
+        locale = await glue.user_locale(interaction)
+        changes: dict[str, object] = {}
+        if mode is not None:
+            if mode not in MODES:
+                await glue.tell(interaction, i18n.t("errors.bad_option", locale))
+                return
+            changes["notify"] = mode
+        if quiet is not None:
+            if quiet.strip().lower() in ("off", "none", "-"):
+                changes["quiet_start"] = changes["quiet_end"] = None
+            elif (hours := parse_quiet(quiet)) is None:
+                await glue.tell(interaction, i18n.t("players.notify.bad_quiet", locale))
+                return
+            else:
+                changes["quiet_start"], changes["quiet_end"] = hours
+        if timezone is not None:
+            if parse_timezone(timezone) is None:
+                await glue.tell(interaction, i18n.t("players.notify.bad_timezone", locale,
+                                                    zone=quote_input(timezone)))
+                return
+            changes["timezone"] = timezone.strip()
+        if changes:  # everything checked first: a bad part changes nothing
+            await self.store.set_notify(interaction.user.id, locale, self.bot.clock(), **changes)
+        prefs = (await self.store.notify_prefs((interaction.user.id,)))[interaction.user.id]
+        quiet_text = (f"{prefs['quiet_start']:02d}:00–{prefs['quiet_end']:02d}:00"
+                      if prefs["quiet_start"] is not None else i18n.t("players.notify.quiet_none", locale))
+        await glue.tell(interaction, i18n.t("players.notify.current", locale,
+                                            mode=i18n.t(f"players.notify.mode_{prefs['notify']}", locale),
+                                            quiet=quiet_text, timezone=prefs["timezone"] or "UTC"))
 
     # ---- the Rematch button -----------------------------------------------------------------
 

@@ -25,6 +25,7 @@ from bot import i18n, ratings
 from bot.engine import EngineError, Event, StaleState, decision_for
 from bot.games import get_game
 from bot.match import CLAIM, RESIGN, Applied, next_timer_at, owing_seats
+from bot.notify import quiet_until
 from bot.render.names import render_with_names
 from bot.render.toolkit import render_off_loop
 from bot.store import OPEN_OPPONENT, ChallengeRow, MatchRow
@@ -394,6 +395,9 @@ class Glue:
         humans = [d.seat for d in pending if d.seat != match.bot_seat]
         if ping and humans and not final:
             text = f"{text}\n{self.ping_line(match, humans)}".strip()
+        if ping and humans:  # /notify dm: named, not pinged (the DM panel is their notification)
+            prefs = await self.store.notify_prefs(tuple(match.players[s] for s in humans))
+            humans = [s for s in humans if prefs[match.players[s]]["notify"] != "dm"]
         mentions = discord.AllowedMentions(users=[discord.Object(match.players[s]) for s in humans]
                                            if ping else False, roles=False, everyone=False)
         view = view if final else view_of(self.hand_button(match))
@@ -761,10 +765,18 @@ class Glue:
             if following is None or following > now:
                 break
             stage += 1
+        owing = [s for s in owing_seats(game, match) if s != match.bot_seat]
+        prefs = await self.store.notify_prefs(tuple(match.players))
+        if stage < 3 and owing:
+            # /notify quiet hours: a reminder waits until every player it is for is awake (deadlines stay).
+            wake = max((quiet_until(now, p["quiet_start"], p["quiet_end"], p["timezone"]) or 0.0
+                        for p in (prefs[match.players[s]] for s in owing)), default=0.0)
+            if wake > now:
+                await self.store.set_timer(match.id, match.version, match.timer_stage, min(wake, match.deadline))
+                return
         if not await self.store.set_timer(match.id, match.version, min(stage, 3),
                                           next_timer_at(match.turn_started, match.deadline, min(stage, 3))):
             return
-        owing = [s for s in owing_seats(game, match) if s != match.bot_seat]
         thread = self.thread(match)
         if not owing or thread is None:
             return
@@ -784,8 +796,21 @@ class Glue:
             text = i18n.t("timer.reminder", match.locale, players=mentions, hours=hours)
             view = None
             ping = owing
+        # /notify: "thread" and "both" are pinged here, "dm" and "both" also get the reminder by DM.
         await thread.send(text, view=view, allowed_mentions=discord.AllowedMentions(
-            users=[discord.Object(match.players[s]) for s in ping], roles=False, everyone=False))
+            users=[discord.Object(match.players[s]) for s in ping if prefs[match.players[s]]["notify"] != "dm"],
+            roles=False, everyone=False))
+        for seat in ping:
+            if prefs[match.players[seat]]["notify"] in ("dm", "both"):
+                await self.dm_reminder(match, seat, text)
+
+    async def dm_reminder(self, match: MatchRow, seat: int, text: str) -> None:
+        user_id = match.players[seat]
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(f"{text}\n{self.thread_url(match)}"[:2000], allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as error:
+            log.info("reminder DM to %s not sent: %s", user_id, error)
 
     # ---- helpers for the lobby -----------------------------------------------------------------
 
