@@ -12,8 +12,37 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from bot.engine import Decision, Event, State, random_choice
-from cogs.formation.data import DECK, SQUARE_INDEX, layout
+from cogs.formation import engine as rules
+from cogs.formation.data import DECK, SQUARE_INDEX, Layout, layout, parse_grid
 from cogs.formation.engine import BATTLE, ENGINE
+
+# Rule scenarios (battles, moving up) play on fixed layouts of their own, the grids the authored cards
+# had before issue 14's rebalance, so re-authoring the cards never moves a rule test. Round 0: never
+# offered in a real formation step. ``fixture_layouts`` (tests/formation/conftest.py) lets the engine see them.
+FIXTURE_GRIDS: dict[str, str] = {
+    "sword-1a": ". +2 . / . D . / X . X",
+    "sword-1b": "+1 +1 . / X . D / . . X",
+    "sword-2a": "+1 W . / . D . / X . X",
+    "shield-1a": ". D . / . +2 . / X . X",
+    "shield-1b": "X D . / +1 . +1 / . . X",
+    "shield-2a": ". D . / W . +1 / X . X",
+    "shield-3b": "D . X / +1 W +1 / . X .",
+    "bow-1a": ". W . / X D X / . 2C X",
+    "bow-2a": "W . +1 / X D X / 2C . X",
+}
+FIXTURES: dict[str, Layout] = {
+    f"fixture-{name}": Layout(id=f"fixture-{name}", type=name.split("-")[0], round=0, squares=parse_grid(grid))
+    for name, grid in FIXTURE_GRIDS.items()
+}
+
+
+def any_layout(layout_id: str) -> Layout:
+    """A fixture layout (``fixture-sword-1a``) or an authored one."""
+    return FIXTURES.get(layout_id) or layout(layout_id)
+
+
+def use_fixture_layouts(monkeypatch) -> None:
+    monkeypatch.setattr(rules, "layout", any_layout)
 
 
 def new_match(seed: int = 7) -> State:
@@ -75,7 +104,7 @@ def battle_state(formations: tuple[str, str], boards: Mapping[int, Mapping[str, 
     state = new_match(1)
     first = attacker if battle % 2 == 0 else 1 - attacker
     state["round1_first"] = first if round_number % 2 == 1 else 1 - first
-    state["types"] = [layout(formations[0]).type, layout(formations[1]).type]
+    state["types"] = [any_layout(formations[0]).type, any_layout(formations[1]).type]
     state["formations"] = list(formations)
     state["phase"] = BATTLE
     state["round"] = round_number

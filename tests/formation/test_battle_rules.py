@@ -8,12 +8,15 @@ from bot.engine import IllegalChoice
 from cogs.formation.engine import ATTACKER_WINS, DEFENDER_WINS, DRAW, ENGINE, battle_winner
 from tests.formation.helpers import battle_state, keys, options, play
 
+pytestmark = pytest.mark.usefixtures("fixture_layouts")
+
+# Fixture layouts (tests/formation/helpers.py), the pre-issue-14 grids:
 # sword-1a ". +2 . / . D . / X . X"  shield-1a ". D . / . +2 . / X . X"
 # sword-2a "+1 W . / . D . / X . X"  shield-2a ". D . / W . +1 / X . X"
 
 
 def test_attacker_picks_from_the_front_row():
-    state = battle_state(("sword-1a", "shield-1a"), {
+    state = battle_state(("fixture-sword-1a", "fixture-shield-1a"), {
         0: {"front:1": "r5", "front:3": "b3", "back:1": "r9", "back:2": "b8"},
         1: {"back:1": "r2"},
     })
@@ -23,12 +26,12 @@ def test_attacker_picks_from_the_front_row():
 
 
 def test_attacker_picks_from_the_back_row_when_the_front_row_is_empty():
-    state = battle_state(("sword-1a", "shield-1a"), {0: {"back:1": "r9", "back:3": "b8"}, 1: {"back:1": "r2"}})
+    state = battle_state(("fixture-sword-1a", "fixture-shield-1a"), {0: {"back:1": "r9", "back:3": "b8"}, 1: {"back:1": "r2"}})
     assert options(state, 0) == {"attack:back:1", "attack:back:3"}
 
 
 def test_defender_picks_from_the_back_row():
-    state = battle_state(("sword-1a", "shield-1a"), {
+    state = battle_state(("fixture-sword-1a", "fixture-shield-1a"), {
         0: {"front:1": "r5"},
         1: {"front:1": "r9", "front:3": "r8", "back:1": "r2", "back:3": "r4"},
     })
@@ -37,13 +40,13 @@ def test_defender_picks_from_the_back_row():
 
 
 def test_defender_picks_from_the_front_row_when_the_back_row_is_empty():
-    state = battle_state(("sword-1a", "shield-1a"), {0: {"front:1": "r5"}, 1: {"front:1": "b9", "front:3": "b2"}})
+    state = battle_state(("fixture-sword-1a", "fixture-shield-1a"), {0: {"front:1": "r5"}, 1: {"front:1": "b9", "front:3": "b2"}})
     state, _ = play(state, "attack:front:1")
     assert options(state, 1) == {"defend:front:1", "defend:front:3"}
 
 
 def test_defender_must_follow_colour_when_able():
-    state = battle_state(("sword-1a", "shield-1a"), {
+    state = battle_state(("fixture-sword-1a", "fixture-shield-1a"), {
         0: {"front:1": "r5"},
         1: {"back:1": "r2", "back:3": "b9"},
     })
@@ -54,26 +57,26 @@ def test_defender_must_follow_colour_when_able():
 
 
 def test_defender_may_pick_any_colour_when_unable_to_follow():
-    state = battle_state(("sword-1a", "shield-1a"), {0: {"front:1": "r5"}, 1: {"back:1": "b2", "back:3": "b9"}})
+    state = battle_state(("fixture-sword-1a", "fixture-shield-1a"), {0: {"front:1": "r5"}, 1: {"back:1": "b2", "back:3": "b9"}})
     state, _ = play(state, "attack:front:1")
     assert options(state, 1) == {"defend:back:1", "defend:back:3"}
 
 
 def test_defender_must_follow_colour_from_the_front_row_when_the_back_row_is_empty():
-    state = battle_state(("sword-1a", "shield-1a"), {0: {"front:1": "b5"}, 1: {"front:1": "r9", "front:3": "b1"}})
+    state = battle_state(("fixture-sword-1a", "fixture-shield-1a"), {0: {"front:1": "b5"}, 1: {"front:1": "r9", "front:3": "b1"}})
     state, _ = play(state, "attack:front:1")
     assert options(state, 1) == {"defend:front:3"}
 
 
 def test_follow_obligation_looks_only_at_the_pickable_row():
     # A red card in the front row does not oblige the defender while the back row has cards.
-    state = battle_state(("sword-1a", "shield-1a"), {0: {"front:1": "r5"}, 1: {"front:1": "r9", "back:1": "b1"}})
+    state = battle_state(("fixture-sword-1a", "fixture-shield-1a"), {0: {"front:1": "r5"}, 1: {"front:1": "r9", "back:1": "b1"}})
     state, _ = play(state, "attack:front:1")
     assert options(state, 1) == {"defend:back:1"}
 
 
 def test_wild_square_lets_the_attacker_declare_either_colour():
-    state = battle_state(("sword-2a", "shield-1a"), {
+    state = battle_state(("fixture-sword-2a", "fixture-shield-1a"), {
         0: {"front:2": "r5"},
         1: {"back:1": "r9", "back:3": "b2"},
     })
@@ -87,7 +90,7 @@ def test_wild_square_lets_the_attacker_declare_either_colour():
 
 
 def test_wild_square_lets_the_defender_ignore_following_and_count_as_either_colour():
-    state = battle_state(("sword-1a", "shield-2a"), {
+    state = battle_state(("fixture-sword-1a", "fixture-shield-2a"), {
         0: {"front:1": "r1"},
         1: {"back:1": "b3", "back:2": "r2", "back:3": "b8"},  # back:1 is Wild
     })
@@ -98,21 +101,21 @@ def test_wild_square_lets_the_defender_ignore_following_and_count_as_either_colo
 
 
 def test_rank_plus_two_adds_to_the_attackers_rank_when_picked():
-    state = battle_state(("sword-1a", "shield-1a"), {0: {"front:2": "r5"}, 1: {"back:1": "r6"}})
+    state = battle_state(("fixture-sword-1a", "fixture-shield-1a"), {0: {"front:2": "r5"}, 1: {"back:1": "r6"}})
     state, events = play(state, ["attack:front:2", "defend:back:1"])
     assert events[0].args["rank"] == 7
     assert keys(events)[-1] == "won" and events[-1].args["player"] == 0  # 6 does not beat 5+2
 
 
 def test_rank_plus_one_adds_to_the_defenders_rank_when_picked():
-    state = battle_state(("sword-1a", "shield-2a"), {0: {"front:1": "r5"}, 1: {"back:3": "r5"}})  # back:3 +1
+    state = battle_state(("fixture-sword-1a", "fixture-shield-2a"), {0: {"front:1": "r5"}, 1: {"back:3": "r5"}})  # back:3 +1
     state, events = play(state, ["attack:front:1", "defend:back:3"])
     assert events[1].args["rank"] == 6
     assert keys(events)[-1] == "won" and events[-1].args["player"] == 1
 
 
 def test_rank_bonus_belongs_to_the_square_not_the_card():
-    state = battle_state(("sword-1a", "shield-1a"), {
+    state = battle_state(("fixture-sword-1a", "fixture-shield-1a"), {
         0: {"front:1": "b1", "front:2": "r3", "back:2": "r6", "reserve:2": "r8", "back:1": "b2"},
         1: {"back:1": "b4", "back:3": "b6", "front:1": "b7", "front:3": "b9"},
     })
@@ -134,7 +137,7 @@ def test_defender_wins_only_with_the_same_colour_and_a_higher_rank():
 
 
 def test_attacker_wins_against_another_colour_whatever_its_rank():
-    state = battle_state(("sword-1a", "shield-1a"), {0: {"front:1": "r1"}, 1: {"back:1": "b12"}})
+    state = battle_state(("fixture-sword-1a", "fixture-shield-1a"), {0: {"front:1": "r1"}, 1: {"back:1": "b12"}})
     state, events = play(state, ["attack:front:1", "defend:back:1"])
     assert keys(events)[-1] == "won" and events[-1].args == {"player": 0, "card": "r1", "other": "b12"}
 
@@ -142,7 +145,7 @@ def test_attacker_wins_against_another_colour_whatever_its_rank():
 def test_zero_beats_twelve_whatever_the_colours():
     assert battle_winner("b12", "blue", 0, "r0", "red", 0) == DEFENDER_WINS  # book example 3
     assert battle_winner("r0", "red", 0, "r12", "red", 0) == ATTACKER_WINS
-    state = battle_state(("sword-1a", "shield-1a"), {0: {"front:1": "b12"}, 1: {"back:1": "r0"}})
+    state = battle_state(("fixture-sword-1a", "fixture-shield-1a"), {0: {"front:1": "b12"}, 1: {"back:1": "r0"}})
     state, events = play(state, ["attack:front:1", "defend:back:1"])
     assert keys(events)[-1] == "won_zero" and events[-1].args == {"player": 1, "card": "r0", "other": "b12"}
 
@@ -150,7 +153,7 @@ def test_zero_beats_twelve_whatever_the_colours():
 def test_zero_beats_twelve_even_with_rank_bonus():
     assert battle_winner("b12", "blue", 2, "r0", "red", 0) == DEFENDER_WINS  # the book's 青14 example
     assert battle_winner("r0", "red", 0, "r12", "red", 2) == ATTACKER_WINS
-    state = battle_state(("sword-1a", "shield-1a"), {0: {"front:2": "b12"}, 1: {"back:1": "b0"}})
+    state = battle_state(("fixture-sword-1a", "fixture-shield-1a"), {0: {"front:2": "b12"}, 1: {"back:1": "b0"}})
     state, events = play(state, ["attack:front:2", "defend:back:1"])
     assert events[0].args["rank"] == 14
     assert keys(events)[-1] == "won_zero" and events[-1].args["player"] == 1
@@ -158,27 +161,27 @@ def test_zero_beats_twelve_even_with_rank_bonus():
 
 def test_same_colour_and_rank_is_a_draw_and_each_takes_their_own_card():
     assert battle_winner("r8", "red", 0, "r8", "red", 0) == DRAW  # book example 4
-    state = battle_state(("sword-1a", "shield-1a"), {0: {"front:1": "r8"}, 1: {"back:1": "r8"}})
+    state = battle_state(("fixture-sword-1a", "fixture-shield-1a"), {0: {"front:1": "r8"}, 1: {"back:1": "r8"}})
     state, events = play(state, ["attack:front:1", "defend:back:1"])
     assert keys(events)[-1] == "draw"
     assert state["captured"] == [[[0, "r8"]], [[1, "r8"]]]
 
 
 def test_draw_compares_ranks_after_bonuses():
-    state = battle_state(("sword-2a", "shield-1a"), {0: {"front:1": "r5"}, 1: {"back:1": "r6"}})  # front:1 +1
+    state = battle_state(("fixture-sword-2a", "fixture-shield-1a"), {0: {"front:1": "r5"}, 1: {"back:1": "r6"}})  # front:1 +1
     state, events = play(state, ["attack:front:1", "defend:back:1"])
     assert keys(events)[-1] == "draw"
 
 
 def test_winner_takes_both_cards():
-    state = battle_state(("sword-1a", "shield-1a"), {0: {"front:1": "r3"}, 1: {"back:1": "r8"}})
+    state = battle_state(("fixture-sword-1a", "fixture-shield-1a"), {0: {"front:1": "r3"}, 1: {"back:1": "r8"}})
     state, _ = play(state, ["attack:front:1", "defend:back:1"])
     assert state["captured"] == [[], [[1, "r8"], [0, "r3"]]]
     assert state["boards"][0][0] == [] and state["boards"][1][3] == []
 
 
 def test_battles_alternate_attacker_with_the_rounds_first_player_first():
-    state = battle_state(("sword-1a", "shield-1a"), {
+    state = battle_state(("fixture-sword-1a", "fixture-shield-1a"), {
         0: {"front:1": "r1", "front:2": "r2", "front:3": "r3"},
         1: {"front:1": "b1", "front:2": "b2", "front:3": "b3"},
     }, attacker=1)
@@ -193,8 +196,8 @@ def test_battles_alternate_attacker_with_the_rounds_first_player_first():
 
 
 def test_book_example_rank_bonus_stays_on_the_back_square():
-    # Book 9, "後衛マスに Rank+1 がある場合": shield-3b "D . X / +1 W +1 / . X ." has Rank+1 on back-left.
-    state = battle_state(("sword-1a", "shield-3b"), {
+    # Book 9, "後衛マスに Rank+1 がある場合": fixture-shield-3b "D . X / +1 W +1 / . X ." has Rank+1 on back-left.
+    state = battle_state(("fixture-sword-1a", "fixture-shield-3b"), {
         0: {"front:1": "b1", "front:3": "b2", "back:1": "r1", "back:3": "r2"},
         1: {"front:1": "r6", "back:1": "b9", "reserve:1": "r4", "front:2": "b3"},
     }, attacker=1)

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+
 from cogs.formation.data import SQUARE_INDEX
 from cogs.formation.engine import ENGINE
 from tests.formation.helpers import battle_state, decision, keys, play, square_cards
 
+pytestmark = pytest.mark.usefixtures("fixture_layouts")
+
+# Fixture layouts (tests/formation/helpers.py), the pre-issue-14 grids:
 # sword-1a ". +2 . / . D . / X . X"   sword-1b "+1 +1 . / X . D / . . X"
 # shield-1a ". D . / . +2 . / X . X"  shield-1b "X D . / +1 . +1 / . . X"
 # bow-1a ". W . / X D X / . 2C X"     bow-2a "W . +1 / X D X / 2C . X"
@@ -17,7 +22,7 @@ def public_card(state, seat, square):
 
 
 def test_cards_of_the_column_move_forward_after_a_battle():
-    state = battle_state(("sword-1a", "shield-1a"), {
+    state = battle_state(("fixture-sword-1a", "fixture-shield-1a"), {
         0: {"front:2": "r3", "back:2": "r6", "reserve:2": "r8"},
         1: {"back:1": "b4"},
     })
@@ -28,7 +33,7 @@ def test_cards_of_the_column_move_forward_after_a_battle():
 
 
 def test_a_reinforcement_that_moves_is_revealed():
-    state = battle_state(("sword-1a", "shield-1a"), {
+    state = battle_state(("fixture-sword-1a", "fixture-shield-1a"), {
         0: {"front:2": "r3", "back:2": "r6", "reserve:2": "r8"},
         1: {"back:1": "b4"},
     })
@@ -40,7 +45,7 @@ def test_a_reinforcement_that_moves_is_revealed():
 
 
 def test_a_card_moving_from_back_to_front_is_not_announced_as_a_reinforcement():
-    state = battle_state(("sword-1a", "shield-1a"), {0: {"front:1": "r3", "back:1": "r6"}, 1: {"back:1": "b4"}})
+    state = battle_state(("fixture-sword-1a", "fixture-shield-1a"), {0: {"front:1": "r3", "back:1": "r6"}, 1: {"back:1": "b4"}})
     state, events = play(state, ["attack:front:1", "defend:back:1"])
     assert "reinforcement" not in keys(events)
     assert square_cards(state, 0, "front:1") == ["r6"]
@@ -48,7 +53,7 @@ def test_a_card_moving_from_back_to_front_is_not_announced_as_a_reinforcement():
 
 def test_blanks_never_move():
     # shield-1b: the front-left blank stays; the back-left card never moves into it.
-    state = battle_state(("sword-1a", "shield-1b"), {
+    state = battle_state(("fixture-sword-1a", "fixture-shield-1b"), {
         0: {"front:1": "r3", "front:2": "r4"},
         1: {"back:1": "b4", "front:3": "r9", "reserve:1": "b7"},
     })
@@ -62,7 +67,7 @@ def test_blanks_never_move():
 
 def test_reinforcement_skips_a_blank_back_square():
     # sword-1b: back-left is blank, so the left reinforcement goes straight to the front.
-    state = battle_state(("sword-1b", "shield-1a"), {0: {"front:1": "r3", "reserve:1": "b9"}, 1: {"back:1": "b4"}})
+    state = battle_state(("fixture-sword-1b", "fixture-shield-1a"), {0: {"front:1": "r3", "reserve:1": "b9"}, 1: {"back:1": "b4"}})
     state, events = play(state, ["attack:front:1", "defend:back:1"])
     assert square_cards(state, 0, "front:1") == ["b9"]
     assert [e.args for e in events if e.key == "formation.event.reinforcement"] == [
@@ -70,7 +75,7 @@ def test_reinforcement_skips_a_blank_back_square():
 
 
 def test_two_cards_square_owner_chooses_which_card_moves_forward():
-    state = battle_state(("sword-1a", "bow-1a"), {
+    state = battle_state(("fixture-sword-1a", "fixture-bow-1a"), {
         0: {"front:1": "r5"},
         1: {"front:2": "b9", "back:2": "b2", "reserve:2": ["b7", "r3"]},
     })
@@ -88,7 +93,7 @@ def test_two_cards_square_owner_chooses_which_card_moves_forward():
 
 
 def test_two_cards_square_last_card_moves_without_a_choice():
-    state = battle_state(("sword-1a", "bow-2a"), {
+    state = battle_state(("fixture-sword-1a", "fixture-bow-2a"), {
         0: {"front:1": "r5", "front:3": "r6", "front:2": "r7"},
         1: {"front:1": "b1", "reserve:1": ["b7", "r3"], "front:2": "b2"},  # bow-2a: back-left blank
     })
@@ -101,7 +106,7 @@ def test_two_cards_square_last_card_moves_without_a_choice():
 
 
 def test_two_cards_square_stays_empty_once_both_cards_have_moved():
-    state = battle_state(("sword-1a", "bow-2a"), {
+    state = battle_state(("fixture-sword-1a", "fixture-bow-2a"), {
         0: {"front:1": "r5", "front:3": "r6", "front:2": "r7"},
         1: {"front:1": "b1", "reserve:1": ["b7", "r3"]},
     })
@@ -112,7 +117,7 @@ def test_two_cards_square_stays_empty_once_both_cards_have_moved():
 
 def test_two_cards_choices_of_both_players_are_revealed_together():
     # Both seats with a 2 Cards square (a built position: the engine supports it generally).
-    state = battle_state(("bow-1a", "bow-1a"), {
+    state = battle_state(("fixture-bow-1a", "fixture-bow-1a"), {
         0: {"front:2": "b3", "back:2": "b1", "reserve:2": ["r2", "r4"]},
         1: {"front:2": "b9", "back:2": "b2", "reserve:2": ["b7", "r3"]},
     })
