@@ -94,7 +94,13 @@ def public_lines(game, rows, locale: str, names: Names) -> list[str]:
             continue
         for key, args, audience in events:
             if audience is None:
-                line = format_event(game, Event(key, args), locale, names)
+                try:
+                    line = format_event(game, Event(key, args), locale, names)
+                except (KeyError, IndexError, ValueError):
+                    # An event stored by an older engine whose text wants other arguments: skip the
+                    # line rather than lose the whole post.
+                    log.warning("event %s of %s no longer formats with %s", key, game.game_id, sorted(args))
+                    continue
                 if line:
                     lines.append(line)
     return lines
@@ -372,8 +378,9 @@ class Glue:
         return await self.store.get_match(match.id)
 
     def hand_button(self, match: MatchRow) -> discord.ui.Item:
-        return button(HandButton, f"dt:h:{match.id}", i18n.t("match.my_hand", match.locale),
-                      style=discord.ButtonStyle.success)
+        # A game without a hand (Starfall) names the private panel its own way.
+        key = f"{match.game}.my_hand" if i18n.has(f"{match.game}.my_hand") else "match.my_hand"
+        return button(HandButton, f"dt:h:{match.id}", i18n.t(key, match.locale), style=discord.ButtonStyle.success)
 
     def match_lock(self, match_id: int) -> asyncio.Lock:
         """Thread and panel updates of one match run one at a time (two secret answers can land together)."""

@@ -1,0 +1,33 @@
+"""The thread's log lines from stored decisions (bot/ui/glue.py): folding, privacy, old events."""
+
+from __future__ import annotations
+
+from bot.engine import Decision
+from bot.games import get_game
+from bot.ui.glue import RESIGN, folded, public_lines, thread_key
+from bot.ui.panel import Names
+
+NAMES = Names(("Alice", "Bob"))
+
+
+def test_private_events_and_platform_moves_say_nothing_and_old_events_are_skipped():
+    game = get_game("tiny")
+    rows = [
+        (1, 0, ["pick:5"], [["tiny.event.picked_private", {"card": 5}, [0]]]),
+        (2, 1, ["pick:1"], [["tiny.event.trick", {"a": 5, "b": 1}, None]]),
+        (3, 0, ["call:heads"], [["tiny.event.call", {"oldname": 0}, None]]),  # written by an older engine
+        (4, 0, [RESIGN], []),
+    ]
+    assert public_lines(game, rows, "en", NAMES) == ["Trick: 5 against 1"]
+
+
+def test_repeated_lines_fold_into_one_with_a_count():
+    assert folded(["a", "b", "a", "a", "c"]) == ["a ×3", "b", "c"]
+
+
+def test_who_the_thread_says_must_act():
+    public = Decision(0, "p", ("x",))
+    secret0, secret1 = Decision(0, "p", ("x",), secret=True), Decision(1, "p", ("x",), secret=True)
+    assert thread_key([public]) == "0"
+    assert thread_key([secret0, secret1]) == "*"  # a simultaneous hidden choice everyone knows about
+    assert thread_key([secret1]) is None  # one seat's window: the thread stays still
