@@ -334,6 +334,8 @@ def _prepare_transfer(state: State, task: dict[str, Any], events: list[Event]) -
 def _answer_transfer(state: State, task: dict[str, Any], option: str, events: list[Event]) -> None:
     if option != "skip":
         _answer_rotate_or_tip(state, task, option, events)
+    else:
+        _event(events, "transfer_skip", seat=state["active"])
 
 
 # --- casting ---------------------------------------------------------------------------------
@@ -384,6 +386,7 @@ def _answer_cast(state: State, task: dict[str, Any], option: str, events: list[E
     seat = state["active"]
     turn = state["turn_state"]
     if option == "pass":
+        _event(events, "cast_pass" if turn["casts_done"] == 0 else "cast_more_pass", seat=seat)
         if turn["casts_done"] == 0:
             _push(state, {"do": "gain_mana"})
         turn["casts_left"] = 0
@@ -562,6 +565,7 @@ def _prepare_charge_bonus(state: State, task: dict[str, Any], events: list[Event
 
 def _answer_charge_bonus(state: State, task: dict[str, Any], option: str, events: list[Event]) -> None:
     if option == "skip":
+        _event(events, "charge_bonus_skip", seat=state["active"], card=task["card"])
         return
     seat = state["active"]
     hand = _hand_card(state, seat, task["card"])
@@ -662,6 +666,7 @@ def _answer_bottom(state: State, task: dict[str, Any], option: str, events: list
     last = option.split(":", 1)[1]
     first = next(c for c in task["cards"] if c != last)
     _player(state, task["seat"])["hand_deck"].extend([first, last])
+    _event(events, "bottom", seat=task["seat"])  # which card went last stays private
 
 
 def _prepare_public_effect(state: State, task: dict[str, Any], events: list[Event]) -> dict[str, Any] | None:
