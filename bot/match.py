@@ -31,6 +31,14 @@ from bot.engine import (
 )
 from bot.games import GameSpec, get_game
 from bot.store import DecisionCommit, MatchRow, Store
+from bot.undo import (
+    UNDO,
+    NothingToUndo,
+    UndoAfterHandover,
+    UndoRevealed,
+    effective_steps,
+    revealed_information,
+)
 
 DAY = 86400.0
 LAST_REMINDER_BEFORE = 12 * 3600.0
@@ -218,6 +226,33 @@ class MatchService:
         if applied is None:
             raise StaleState()
         return applied
+
+    async def undo(self, match_id: int, user_id: int) -> Applied:
+        """Take back the seat's newest step (bot/undo.py): only its own, only while it still acts and the
+        opponent was handed nothing new, only if the step revealed nothing. Appends ``!undo``."""
+        for _attempt in range(3):
+            match = await self._active(match_id)
+            seat = self._seat(match, user_id, None)
+            game = get_game(match.game)
+            engine = game.engine
+            rows = [(s, c, e) for _v, s, c, e in await self.store.unposted(match.id, 0)]
+            steps, _state = effective_steps(engine, match.seed, match.options, rows)
+            if not steps or steps[-1]["seat"] != seat:
+                raise NothingToUndo()
+            step = steps[-1]
+            pending = engine.pending(match.state)
+            other = 1 - seat
+            if decision_for(pending, seat) is None or \
+                    decision_key(decision_for(engine.pending(step["before"]), other)) != \
+                    decision_key(decision_for(pending, other)):
+                raise UndoAfterHandover()
+            if revealed_information(match.game, engine, step):
+                raise UndoRevealed()
+            applied = await self._commit(game, match, seat, (UNDO,), step["before"],
+                                         [Event("players.undo.event", {"seat": seat})], None, user_id, pending)
+            if applied is not None:
+                return applied
+        raise StaleState()
 
     async def bot_moves(self, match: MatchRow) -> list[Applied]:
         """Let the built-in bot player answer every decision it owes: the search (bot/search.py) in a

@@ -19,7 +19,8 @@ the frames and the animation. The export is plain text so that anyone can read a
     0 call:heads
 
 A decision line is the seat and the chosen option ids (several for a multi-choice answer); the
-platform moves ``!resign`` and ``!claim`` end the match as they did on Discord.
+platform moves ``!resign`` and ``!claim`` end the match as they did on Discord, and ``!undo`` takes
+back the newest step still standing.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from bot.render.names import render_with_names
 HEADER = "# Duel Table replay 1"
 RESIGN = "!resign"
 CLAIM = "!claim"
+UNDO = "!undo"  # /undo: the newest step still standing is taken back (bot/undo.py)
 MAX_FRAMES = 120
 UPLOAD_LIMIT = 8 * 1024 * 1024  # under Discord's 10 MB attachment limit, with room for the text file
 FRAME_MS = 1200
@@ -149,15 +151,22 @@ def replay_states(replay: Replay) -> tuple[list[dict], Outcome]:
     frames = [state]
     last = thread_key(engine.pending(state))
     outcome = None
+    history: list[dict] = []  # states before each step still standing, for /undo's "!undo"
     for number, (seat, choice) in enumerate(replay.decisions, 1):
         if outcome is not None:
             raise ReplayError(f"decision {number} comes after the end of the match")
+        if choice == [UNDO]:
+            if not history:
+                raise ReplayError(f"decision {number}: nothing to undo")
+            state = history.pop()
+            continue
         if choice == [RESIGN]:
             outcome = Outcome(winner=1 - seat, reason="resign")
         elif choice == [CLAIM]:
             outcome = Outcome(winner=seat, reason="timeout")
         else:
             try:
+                history.append(state)
                 state, _events = engine.apply(state, seat, tuple(choice))
             except Exception as error:  # an engine error names the illegal step
                 raise ReplayError(f"decision {number} ({seat} {' '.join(choice)}): {error}") from error

@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import i18n
+from bot.engine import EngineError
 from bot.games import playable_game_ids
 from bot.i18n import cmd
 from bot.notify import MODES, parse_quiet, parse_timezone
@@ -293,6 +294,28 @@ class Players(commands.Cog):
             message = i18n.t("players.replay.too_big", locale)
         await interaction.followup.send(message[:2000], files=files, ephemeral=not public,
                                         allowed_mentions=discord.AllowedMentions.none())
+
+    # ---- /undo -------------------------------------------------------------------------------
+
+    @app_commands.command(name="undo", description=cmd("commands.undo.description",
+                                                        "Take back your last step, before the handover, if it revealed nothing"))
+    @app_commands.describe(match=cmd("commands.undo.match", "Match number (defaults to this thread's match)"))
+    async def undo(self, interaction: discord.Interaction,
+                   match: app_commands.Range[int, 1, 2**53 - 1] | None = None) -> None:
+        glue = self.bot.glue
+        await interaction.response.defer(ephemeral=True, thinking=True)  # replaying the log may take a moment
+        locale = await glue.user_locale(interaction)
+        row = await self.store.get_match(match) if match else await self.store.match_by_thread(interaction.channel_id)
+        if row is None or row.seat_of(interaction.user.id) is None:
+            await glue.tell(interaction, i18n.t("errors.not_in_match", locale))
+            return
+        try:
+            applied = await self.bot.service.undo(row.id, interaction.user.id)
+        except EngineError as error:  # nothing to undo, after the handover, revealed, game over: nothing changes
+            await glue.tell_error(interaction, error, locale)
+            return
+        await glue.tell(interaction, i18n.t("players.undo.done", locale))
+        await glue.publish(applied, origin=interaction)
 
     # ---- /vacation ---------------------------------------------------------------------------
 
