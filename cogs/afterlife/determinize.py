@@ -13,11 +13,12 @@ from __future__ import annotations
 import math
 import random
 
-from bot.engine import Seat, State
+from bot.engine import Decision, Seat, State
 from cogs.afterlife import engine as rules
 from cogs.afterlife import zones as Z
+from cogs.afterlife.policy import greedy
 
-ROLLOUT_DEPTH = 60  # a random match is ~95 decisions (~15 ms): stop a few turns ahead and evaluate
+ROLLOUT_DEPTH = 20  # greedy playouts (~0.5 ms a decision): about two turns, then evaluate
 BUDGET_SCALE = 0.3  # iterations per level (bot/search.py BUDGETS) for ~0.8 s at normal on a loaded host
 
 
@@ -50,3 +51,13 @@ def evaluate(state: State, seat: Seat) -> float:
         player = Z.player(state, each)
         score.append(player["life"] + sum(Z.power(state, each, unit) for unit in player["field"]) // 2)
     return 0.5 + 0.5 * math.tanh((score[seat] - score[1 - seat]) / 1500.0)
+
+
+def prior(state: State, decision: Decision, rng: random.Random) -> tuple[str, ...]:
+    """The greedy player's answer starts ahead at the root (it reads the whole determinized world)."""
+    return tuple(greedy(state, decision, rng))
+
+
+def rollout(state: State, decision: Decision, rng: random.Random) -> tuple[str, ...]:
+    """Random playouts say little in a game of attacks and blocks: play them out greedily."""
+    return tuple(greedy(state, decision, rng))

@@ -11,12 +11,12 @@ from __future__ import annotations
 import math
 import random
 
-from bot.engine import Seat, State
+from bot.engine import Decision, Seat, State
 from cogs.starfall import engine as rules
-from cogs.starfall.policy import score
+from cogs.starfall.policy import greedy, score
 
-ROLLOUT_DEPTH = 40  # a match is ~240 decisions (~25 ms): stop after a few turns and evaluate
-BUDGET_SCALE = 1.2  # iterations per level (bot/search.py BUDGETS) for ~0.8 s at normal on a loaded host
+ROLLOUT_DEPTH = 6  # random play spoils a position: look to about the end of the action, then evaluate
+BUDGET_SCALE = 3.0  # iterations per level (bot/search.py BUDGETS) for ~0.8 s at normal on a loaded host
 
 
 def determinize(state: State, seat: Seat, rng: random.Random) -> State:
@@ -32,3 +32,8 @@ def determinize(state: State, seat: Seat, rng: random.Random) -> State:
 def evaluate(state: State, seat: Seat) -> float:
     """The greedy player's position score (cards on the field, graves), squashed to 0..1."""
     return 0.5 + 0.5 * math.tanh(score(state, seat) / 150.0)
+
+
+def prior(state: State, decision: Decision, rng: random.Random) -> tuple[str, ...]:
+    """The greedy player's answer starts ahead at the root (it reads the whole determinized world)."""
+    return tuple(greedy(state, decision, rng))
