@@ -249,3 +249,28 @@ async def test_an_open_challenge_is_accepted_by_a_third_member(table: Table, clo
     await table.bot.glue.tick()
     await table.settle()
     assert "expired" in table.fake.get_message(second.messages[0].id).content
+
+
+async def test_an_open_deck_challenge_lets_the_taker_pick_a_deck_and_a_rematch_keeps_both_decks(table: Table):
+    world = table.world
+    carol = await world.fake.add_user("carol")
+    rule = get_game("starfall").deck_rule
+    from bot.decks import ready_decks
+
+    decks = ready_decks("starfall", rule)
+    record = await world.fake.slash(world.alice, world.guild, world.channel, "challenge",
+                                    options={"game": "starfall", "deck": f"ready:starfall:{decks[0].id}"})
+    await table.settle()
+    assert "open challenge" in record.messages[0].content
+    await table.accept(record, carol, deck=f"ready:starfall:{decks[1].id}")
+    match = await table.match()
+    assert match.players == (world.alice.id, carol.id) and match.options["deck0"] != match.options["deck1"]
+    await table.bot.glue.publish(await table.bot.service.resign(match.id, carol.id))
+    await table.settle()
+    post = result_post(table, table.thread().id)
+    rematch = table.fake.find_component(post, custom_id_prefix="dt:rm:")["custom_id"]
+    await table.click(carol, post, rematch)
+    await table.click(world.alice, post, rematch)  # no deck pick: the decks follow their players
+    second = await table.match()
+    assert second.players == (carol.id, world.alice.id)
+    assert second.options["deck0"] == match.options["deck1"] and second.options["deck1"] == match.options["deck0"]
