@@ -16,6 +16,7 @@ custom_id alone. The ids carry what a click needs (match id, the seat's panel ve
     dt:dd:<deck>                        confirm /deck delete
     dt:rm:<match>                       rematch a finished match (first click asks, second accepts)
     dt:rp:<match>                       the replay of a finished match (ephemeral)
+    dt:u:<match>                        take back my last step (/undo), on the thread's board posts
 
 Every number is bounded in the template (at most 20 digits) and again in the store (a SQLite integer
 is 64-bit), so a forged id is a "not found", never an overflow. Callbacks hand the parsed fields to ``client.glue`` (``bot/ui/glue.py``); nothing happens here.
@@ -100,8 +101,12 @@ class ReplayButton(_Routed, template=r"dt:rp:(?P<match_id>\d{1,20})"):
     handler = "on_replay"
 
 
+class UndoButton(_Routed, template=r"dt:u:(?P<match_id>\d{1,20})"):
+    handler = "on_undo"
+
+
 DYNAMIC_ITEMS = (OptionButton, OptionSelect, PageButton, ConfirmButton, HandButton, ClaimButton, ResignButton,
-                 ChallengeButton, ChallengeDeckSelect, DeckDeleteButton, RematchButton, ReplayButton)
+                 ChallengeButton, ChallengeDeckSelect, DeckDeleteButton, RematchButton, ReplayButton, UndoButton)
 
 
 def button(kind: type[_Routed], custom_id: str, label: str, *, style: discord.ButtonStyle = discord.ButtonStyle.secondary,

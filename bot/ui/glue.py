@@ -35,6 +35,7 @@ from bot.ui.components import (
     HandButton,
     RematchButton,
     ReplayButton,
+    UndoButton,
     button,
     deck_select,
     view_of,
@@ -407,7 +408,7 @@ class Glue:
             humans = [s for s in humans if prefs[match.players[s]]["notify"] != "dm"]
         mentions = discord.AllowedMentions(users=[discord.Object(match.players[s]) for s in humans]
                                            if ping else False, roles=False, everyone=False)
-        view = view if final else view_of(self.hand_button(match))
+        view = view if final else view_of(self.hand_button(match), self.undo_button(match))
         return await thread.send(fit_message(text), file=image, view=view, allowed_mentions=mentions)
 
     @staticmethod
@@ -604,6 +605,12 @@ class Glue:
         for seat in (0, 1):  # spent panels: no buttons left that can only say "game over"
             if seat != match.bot_seat and match.dm_ok[seat]:
                 await self.edit_panel(match, seat, names)
+
+    def undo_button(self, match: MatchRow) -> discord.ui.Item:
+        return button(UndoButton, f"dt:u:{match.id}", i18n.t("players.undo.button", match.locale))
+
+    async def on_undo(self, interaction: discord.Interaction, *, values: list[str], match_id: str) -> None:
+        await self.bot.get_cog("Players").take_back(interaction, int(match_id))
 
     def result_view(self, match: MatchRow) -> discord.ui.View:
         """The result post's buttons: Replay for everyone, Rematch for the two players (not against the bot)."""

@@ -39,7 +39,16 @@ async def test_undo_before_the_handover_and_refused_after_it(table: Table, tmp_p
     assert table.control_for(panel, "call:tails")
     other = await undo(table, world.bob)
     assert "もう戻せません" in other.messages[-1].content  # his pick led to the handover: it stands
-    await table.play(world.alice, "call:tails", panel)
+    await table.play(world.alice, "call:heads", panel)
+    # The same through the Undo button of the thread's live post, which anyone sees but only she can use.
+    live = table.thread_messages()[-1]
+    button = table.fake.find_component(live, custom_id_prefix="dt:u:")["custom_id"]
+    outsider = await world.fake.add_user("carol")
+    refused = await table.click(outsider, live, button)
+    assert refused.messages[-1].ephemeral and "aren't playing" in refused.messages[-1].content
+    pressed = await table.click(world.alice, live, button)
+    assert "Taken back" in pressed.messages[0].content and (await table.match()).state["calls"] == []
+    await table.play(world.alice, "call:tails", pressed.messages[-1])
     await table.play(world.alice, "call:tails")  # her second call hands the turn over (both pick)
     late = await undo(table, world.alice)
     assert "Too late" in late.messages[-1].content
