@@ -426,11 +426,11 @@ class Players(commands.Cog):
         if match is None or match.seat_of(interaction.user.id) is None:
             await glue.tell(interaction, i18n.t("players.rematch.not_player", locale))
             return
-        if match.bot_seat is not None:
-            await glue.tell(interaction, i18n.t("players.rematch.vs_bot", locale))
-            return
         if match.status != "finished":
             await glue.tell(interaction, i18n.t("players.rematch.not_finished", locale))
+            return
+        if match.bot_seat is not None:
+            await self.rematch_bot(interaction, match, locale)
             return
         latest = await self.store.rematch_challenge(match.id)
         if latest is not None and latest.status == "accepted":
@@ -473,6 +473,33 @@ class Players(commands.Cog):
                                      allowed_mentions=discord.AllowedMentions(users=[discord.Object(opponent_id)]))
         await self.store.set_challenge_message(challenge_id, message.id)
         await glue.tell(interaction, i18n.t("players.rematch.asked", locale))
+
+    async def rematch_bot(self, interaction: discord.Interaction, match: MatchRow, locale: str) -> None:
+        """Against Duel Table the one click starts the rematch at once: seats swapped, the series carried on."""
+        glue = self.bot.glue
+        series_id = match.series_id or match.id
+        if any(later.id > match.id for later in await self.store.series_matches(series_id)):
+            await glue.tell(interaction, i18n.t("players.rematch.taken", locale))
+            return
+        limit = self.bot.settings.max_active_matches
+        if await self.store.count_active(interaction.user.id) >= limit:
+            await glue.tell(interaction, i18n.t("challenge.too_many_self", locale, limit=limit))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        async with glue.match_lock(-match.id):  # two quick clicks, one rematch (a key no match uses)
+            if any(later.id > match.id for later in await self.store.series_matches(series_id)):
+                await glue.tell(interaction, i18n.t("players.rematch.taken", locale))
+                return
+            text = i18n.t("players.rematch.vs_bot_started", match.locale, player=f"<@{interaction.user.id}>",
+                          game=i18n.t(f"games.{match.game}", match.locale), match_id=match.id)
+            message = await self.bot.get_partial_messageable(match.channel_id).send(
+                text, allowed_mentions=discord.AllowedMentions.none())
+            new = await self.bot.service.start(
+                game_id=match.game, options=swapped_options(match.options), seed=self.bot.new_seed(),
+                guild_id=match.guild_id, channel_id=match.channel_id, players=(match.players[1], match.players[0]),
+                bot_seat=1 - match.bot_seat, days=match.days, locale=match.locale, series_id=series_id)
+        await glue.tell(interaction, text, allowed_mentions=discord.AllowedMentions.none())
+        await glue.open_match(new, message.id)
 
     async def accept_rematch(self, interaction: discord.Interaction, challenge, locale: str) -> None:
         glue = self.bot.glue

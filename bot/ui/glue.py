@@ -613,12 +613,10 @@ class Glue:
         await self.bot.get_cog("Players").take_back(interaction, int(match_id))
 
     def result_view(self, match: MatchRow) -> discord.ui.View:
-        """The result post's buttons: Replay for everyone, Rematch for the two players (not against the bot)."""
-        items = [button(ReplayButton, f"dt:rp:{match.id}", i18n.t("players.replay_button", match.locale))]
-        if match.bot_seat is None:
-            items.insert(0, button(RematchButton, f"dt:rm:{match.id}", i18n.t("players.rematch_button", match.locale),
-                                   style=discord.ButtonStyle.primary))
-        return view_of(*items)
+        """The result post's buttons: Replay for everyone, Rematch for the players (against the bot: at once)."""
+        return view_of(button(RematchButton, f"dt:rm:{match.id}", i18n.t("players.rematch_button", match.locale),
+                              style=discord.ButtonStyle.primary),
+                       button(ReplayButton, f"dt:rp:{match.id}", i18n.t("players.replay_button", match.locale)))
 
     async def on_rematch(self, interaction: discord.Interaction, *, values: list[str], match_id: str) -> None:
         await self.bot.get_cog("Players").rematch(interaction, int(match_id))

@@ -274,3 +274,22 @@ async def test_an_open_deck_challenge_lets_the_taker_pick_a_deck_and_a_rematch_k
     second = await table.match()
     assert second.players == (carol.id, world.alice.id)
     assert second.options["deck0"] == match.options["deck1"] and second.options["deck1"] == match.options["deck0"]
+
+
+async def test_a_rematch_against_the_bot_starts_at_once_with_seats_swapped(table: Table):
+    world = table.world
+    await world.fake.slash(world.alice, world.guild, world.channel, "challenge",
+                           options={"game": "tiny", "opponent": world.fake.bot_user_id})
+    await table.settle()
+    first = await table.match()
+    await table.bot.glue.publish(await table.bot.service.resign(first.id, world.alice.id))
+    await table.settle()
+    post = result_post(table, table.fake.threads(world.channel)[0].id)
+    rematch = table.fake.find_component(post, custom_id_prefix="dt:rm:")["custom_id"]
+    await table.click(world.alice, post, rematch)
+    second = await table.match()
+    assert second.id != first.id and second.bot_seat == 0 and second.players == (world.fake.bot_user_id, world.alice.id)
+    assert second.series_id == first.id and not second.rated
+    again = await table.click(world.alice, post, rematch)
+    assert "already had its rematch" in again.messages[-1].content
+    assert len(table.fake.threads(world.channel)) == 2
