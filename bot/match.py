@@ -248,8 +248,13 @@ class MatchService:
                 raise UndoAfterHandover()
             if revealed_information(match.game, engine, step):
                 raise UndoRevealed()
+            # Taking back a secret step (a response window) says so only to the seat: the thread never shows
+            # that a window was offered.
+            asked = decision_for(engine.pending(step["before"]), seat)
+            audience = (seat,) if asked is not None and asked.secret else None
             applied = await self._commit(game, match, seat, (UNDO,), step["before"],
-                                         [Event("players.undo.event", {"seat": seat})], None, user_id, pending)
+                                         [Event("players.undo.event", {"seat": seat}, audience)], None, user_id,
+                                         pending)
             if applied is not None:
                 return applied
         raise StaleState()
