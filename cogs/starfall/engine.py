@@ -553,7 +553,8 @@ def view(state: State, seat: Seat | None) -> dict[str, Any]:
     for index, player in enumerate(state["players"]):
         players.append({
             "seat": index,
-            "deck_key": player["deck_key"],
+            # Not deck_key: which deck a seat plays is private (the opponent picked it in secret);
+            # its cards show one by one as they are drawn.
             "deck_count": len(player["deck"]),
             "grave": list(player["grave"]),
             "grave_count": len(player["grave"]),
