@@ -42,3 +42,17 @@ def render_with_names(names: tuple[str, str], function: Callable[..., bytes], *a
         return function(*args)
     finally:
         _SEAT_NAMES.reset(token)
+
+
+def localized_args(args, locale: str, formatters) -> dict:
+    """Event or prompt arguments ready for a picture: a game's formatters (card ids -> names), and
+    seat numbers (``seat``, ``winner``) as the seat's label."""
+    out = {}
+    for key, value in args.items():
+        if key in formatters:
+            out[key] = formatters[key](value, locale)
+        elif key in ("seat", "winner") and isinstance(value, int):
+            out[key] = seat_label(value, locale)
+        else:
+            out[key] = value
+    return out

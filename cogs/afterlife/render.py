@@ -19,6 +19,7 @@ from PIL import Image
 
 from bot.cards import Card
 from bot.i18n import t
+from bot.render.names import localized_args
 from bot.render.toolkit import Canvas, text_size, token_width, wrap_text
 from cogs.afterlife import cards as catalogue
 from cogs.afterlife.text import (
@@ -92,15 +93,7 @@ def fit(text: str, size: int, width: float, bold: bool = False) -> str:
 
 
 def fmt_args(args: Mapping[str, Any], locale: str) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in args.items():
-        if key in ARG_FORMATTERS:
-            out[key] = ARG_FORMATTERS[key](value, locale)
-        elif key in ("seat", "winner") and isinstance(value, int):
-            out[key] = seat_name(value, locale)
-        else:
-            out[key] = value
-    return out
+    return localized_args(args, locale, ARG_FORMATTERS)
 
 
 def log_parts(view: View, locale: str) -> list[str]:

@@ -21,6 +21,7 @@ from PIL import Image, ImageDraw
 
 from bot.cards import Card
 from bot.i18n import t
+from bot.render.names import localized_args
 from bot.render.toolkit import Canvas, wrap_text
 from cogs.tetra import cards as catalogue
 from cogs.tetra import cardtext
@@ -146,15 +147,7 @@ def draw_mana(canvas: Canvas, x: float, y: float, mana: Mapping[str, int], chip:
 
 
 def fmt_args(args: Mapping[str, Any], locale: str) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in args.items():
-        if key in ARG_FORMATTERS:
-            out[key] = ARG_FORMATTERS[key](value, locale)
-        elif key in ("seat", "winner") and isinstance(value, int):
-            out[key] = seat_name(value, locale)
-        else:
-            out[key] = value
-    return out
+    return localized_args(args, locale, ARG_FORMATTERS)
 
 
 def log_parts(view: View, locale: str) -> list[str]:
