@@ -808,6 +808,12 @@ class Glue:
             text = i18n.t("timer.reminder", match.locale, players=mentions, hours=hours)
             view = None
             ping = owing
+            if thread_key(game.engine.pending(match.state)) is None:
+                # Only one seat owes a secret decision (a response window): remind it by DM, so the
+                # thread never shows that it was asked. (At the deadline the claim is public, as it must be.)
+                for seat in owing:
+                    await self.dm_reminder(match, seat, text)
+                return
         # /notify: "thread" and "both" are pinged here, "dm" and "both" also get the reminder by DM.
         await thread.send(text, view=view, allowed_mentions=discord.AllowedMentions(
             users=[discord.Object(match.players[s]) for s in ping if prefs[match.players[s]]["notify"] != "dm"],

@@ -295,7 +295,8 @@ async def test_games_lists_active_matches_with_links_and_turn(table: Table):
 async def test_reminders_then_claim_win_with_a_controllable_clock(table: Table, clock):
     world = table.world
     await table.start()
-    await table.play(world.alice, "pick:5")  # bob now owes the move; 3 days per move
+    await table.play(world.alice, "pick:1")
+    await table.play(world.bob, "pick:5")  # bob won the trick: he now owes the call, a public decision
     before = len(table.thread_messages())
     clock.advance(1.5 * DAY + 1)
     await table.bot.glue.tick()
@@ -320,6 +321,20 @@ async def test_reminders_then_claim_win_with_a_controllable_clock(table: Table, 
     await table.click(world.alice, claim_post, claim["custom_id"])
     match = await table.bot.store.get_match(1)
     assert match.status == "finished" and match.winner == 0 and match.result_reason == "timeout"
+
+
+async def test_a_reminder_for_the_rest_of_a_simultaneous_choice_goes_by_dm(table: Table, clock):
+    world = table.world
+    await table.start()
+    await table.play(world.alice, "pick:5")  # bob still owes his secret pick
+    before = len(table.thread_messages())
+    dms = len(table.fake.dm_messages(world.bob))
+    clock.advance(1.5 * DAY + 1)
+    await table.bot.glue.tick()
+    await table.settle()
+    assert len(table.thread_messages()) == before
+    assert len(table.fake.dm_messages(world.bob)) == dms + 1 and "still your move" in \
+        table.fake.dm_messages(world.bob)[-1].content
 
 
 # ---- restart ---------------------------------------------------------------------------------------

@@ -33,7 +33,8 @@ async def test_quiet_hours_hold_a_reminder_back_until_they_end(table: Table, clo
     answer = await slash(table, world.bob, "notify", quiet="0-8", timezone="Asia/Tokyo")
     assert answer.messages[-1].ephemeral and "00:00–08:00" in answer.messages[-1].content
     await table.start()
-    await table.play(world.alice, "pick:5")  # bob owes the move
+    await table.play(world.alice, "pick:1")
+    await table.play(world.bob, "pick:5")  # bob won the trick and owes the call (a public decision)
     deadline = (await table.match()).deadline
     clock.advance(1.5 * DAY + 60)
     await tick(table)
@@ -56,7 +57,8 @@ async def test_dm_mode_sends_reminders_by_dm_and_does_not_ping_in_the_thread(tab
     await table.play(world.alice, "pick:5")
     await table.play(world.bob, "pick:1")  # alice wins the trick and calls
     await table.play(world.alice, "call:heads")
-    await table.play(world.alice, "pick:4")  # bob owes the pick
+    await table.play(world.alice, "pick:1")
+    await table.play(world.bob, "pick:4")  # bob wins this trick and owes the call (a public decision)
     dms_before = len(table.fake.dm_messages(world.bob.id))
     clock.advance(1.5 * DAY + 60)
     await tick(table)

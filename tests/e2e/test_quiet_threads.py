@@ -58,3 +58,25 @@ async def test_a_declined_window_leaves_no_public_trace(table):
     none, without_window = await play_scripted(table, BOB_HOLDS_FOUR)
     assert offered == 2 and none == 0
     assert public_record(with_window) == public_record(without_window)
+
+
+async def test_a_reminder_for_an_open_window_goes_by_dm_only(table, clock):
+    world = table.world
+    alice = await table.bot.store.create_deck(user_id=world.alice.id, game="tinydeck", name="A",
+                                              cards=ALICE_DECK, now=1.0, limit=50)
+    bob = await table.bot.store.create_deck(user_id=world.bob.id, game="tinydeck", name="B",
+                                            cards=BOB_HOLDS_ONE, now=1.0, limit=50)
+    record = await table.challenge(world.alice, world.bob, "tinydeck", rules="window=yes", deck=f"#{alice.id}")
+    await table.accept(record, world.bob, deck=f"#{bob.id}")
+    await table.play(world.alice, "pick:7")
+    await table.play(world.bob, "pick:2")
+    await table.play(world.alice, "call:heads")
+    match = await table.match()
+    assert match.state["window"] == 1  # Bob holds stone 1: his window is open
+    thread_before = [(m.id, m.content) for m in table.thread_messages()]
+    dms_before = len(table.fake.dm_messages(world.bob))
+    clock.advance(2 * 86400)  # past half of the 3 days
+    await table.bot.glue.tick()
+    await table.settle()
+    assert [(m.id, m.content) for m in table.thread_messages()] == thread_before
+    assert len(table.fake.dm_messages(world.bob)) == dms_before + 1
