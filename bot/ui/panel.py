@@ -51,13 +51,6 @@ def format_prompt(game: GameSpec, decision: Decision, locale: str, names: Names)
     return i18n.t(decision.prompt, locale, **format_args(game, dict(decision.args), locale, names))
 
 
-def public_log(game: GameSpec, events: tuple[Event, ...], locale: str, names: Names, limit: int = 600) -> str:
-    """The one-line public log: only events with no audience, joined; never a private fact."""
-    parts = [format_event(game, event, locale, names) for event in events if event.audience is None]
-    line = " · ".join(part for part in parts if part)
-    return line if len(line) <= limit else line[: limit - 1] + "…"
-
-
 def panel_controls(game: GameSpec, match: MatchRow, decision: Decision, seat_view: dict, locale: str,
                    page: int = 0) -> discord.ui.View:
     version = match.panel_version(decision.seat)
