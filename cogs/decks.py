@@ -195,6 +195,15 @@ class Decks(commands.Cog):
             cards = source
         await self.create(interaction, game, name, cards, locale)
 
+    async def any_deck(self, interaction: discord.Interaction, name: str,
+                       locale: str) -> tuple[str, str, Deck] | None:
+        """(game, title, cards) of a ready-made deck (``ready:...``) or one of the caller's; tells them if none."""
+        ready = find_ready(None, name) if name.startswith(READY_PREFIX) else None
+        if ready is not None:
+            return ready.game, ready.name(locale), dict(ready.cards)
+        row = await self.my_deck(interaction, name, locale)
+        return None if row is None else (row.game, row.name, dict(row.cards))
+
     async def source_deck(self, interaction: discord.Interaction, game: str, text: str) -> Deck | None:
         ready = find_ready(game, text)
         if ready is not None:
@@ -307,14 +316,10 @@ class Decks(commands.Cog):
     @app_commands.describe(name=cmd("commands.deck.which_any", "Your deck or a ready-made one"))
     async def show(self, interaction: discord.Interaction, name: str) -> None:
         locale = await self.glue.user_locale(interaction)
-        ready = find_ready(None, name) if name.startswith(READY_PREFIX) else None
-        if ready is not None:
-            game, title, cards = ready.game, ready.name(locale), dict(ready.cards)
-        else:
-            row = await self.my_deck(interaction, name, locale)
-            if row is None:
-                return
-            game, title, cards = row.game, row.name, row.cards
+        shown = await self.any_deck(interaction, name, locale)
+        if shown is None:
+            return
+        game, title, cards = shown
         await interaction.response.defer(ephemeral=True, thinking=True)
         data = await render_off_loop(deck_image, game, title, cards, locale)
         text = i18n.t("decks.show", locale, name=title, game=i18n.t(f"games.{game}", locale),
@@ -363,14 +368,10 @@ class Decks(commands.Cog):
     @app_commands.describe(name=cmd("commands.deck.which_any", "Your deck or a ready-made one"))
     async def export(self, interaction: discord.Interaction, name: str) -> None:
         locale = await self.glue.user_locale(interaction)
-        ready = find_ready(None, name) if name.startswith(READY_PREFIX) else None
-        if ready is not None:
-            game, title, cards = ready.game, ready.name(locale), dict(ready.cards)
-        else:
-            row = await self.my_deck(interaction, name, locale)
-            if row is None:
-                return
-            game, title, cards = row.game, row.name, row.cards
+        shown = await self.any_deck(interaction, name, locale)
+        if shown is None:
+            return
+        game, title, cards = shown
         await self.glue.tell(interaction, i18n.t("decks.exported", locale, name=title, code=encode_deck(game, cards)))
 
     @group.command(name="import", description=cmd("commands.deck.import", "Create a deck from a shared code"))

@@ -195,9 +195,8 @@ class Glue:
         data = await render_off_loop(function, *args)
         return discord.File(io.BytesIO(data), filename=filename)
 
-    async def render_match(self, match: MatchRow, filename: str, function, *args) -> discord.File:
+    async def render_match(self, names: Names, filename: str, function, *args) -> discord.File:
         """A match picture with the players' display names (and seat markers) where a game says "Player 1"."""
-        names = await self.names(match)
         return await self.render(filename, render_with_names, names.seats, function, *args)
 
     # ---- challenges -------------------------------------------------------------------------
@@ -361,7 +360,7 @@ class Glue:
             intro += "\n" + series
         async with self.match_lock(match.id):
             pending = game.engine.pending(match.state)
-            message = await self.post_board(match, intro, public_decisions(pending), ping=True)
+            message = await self.post_board(match, names, intro, public_decisions(pending), ping=True)
             await self.store.mark_posted(match.id, match.version, message.id if message else None,
                                          thread_key(pending), [intro])
         dm_ok = []
@@ -392,13 +391,13 @@ class Glue:
 
     # ---- posting ------------------------------------------------------------------------------
 
-    async def post_board(self, match: MatchRow, text: str, pending, ping: bool,
+    async def post_board(self, match: MatchRow, names: Names, text: str, pending, ping: bool,
                          final: bool = False, view: discord.ui.View | None = None) -> discord.Message | None:
         thread = self.thread(match)
         if thread is None:
             return None
         game = get_game(match.game)
-        image = await self.render_match(match, "board.png", game.render_board, self.board_view(match, final),
+        image = await self.render_match(names, "board.png", game.render_board, self.board_view(match, final),
                                        match.locale)
         humans = [d.seat for d in pending if d.seat != match.bot_seat]
         if ping and humans and not final:
@@ -425,8 +424,9 @@ class Glue:
         user_id = match.players[seat]
         locale = await self.stored_locale(user_id, match.locale)
         game = get_game(match.game)
-        content, seat_view, controls, _ = build_panel(game, match, seat, locale, names or await self.names(match))
-        image = await self.render_match(match, "hand.png", game.render_hand, seat_view, locale)
+        names = names or await self.names(match)
+        content, seat_view, controls, _ = build_panel(game, match, seat, locale, names)
+        image = await self.render_match(names, "hand.png", game.render_hand, seat_view, locale)
         if match.thread_id:
             content += "\n" + i18n.t("panel.thread_link", locale, url=self.thread_url(match))
         try:
@@ -454,7 +454,7 @@ class Glue:
         digest = view_hash(seat_view)
         kwargs: dict[str, Any] = {"content": content[:2000], "view": controls}
         if digest != record.get("h"):
-            kwargs["attachments"] = [await self.render_match(match, "hand.png", game.render_hand, seat_view, locale)]
+            kwargs["attachments"] = [await self.render_match(names, "hand.png", game.render_hand, seat_view, locale)]
         message = self.bot.get_partial_messageable(record["c"], type=discord.ChannelType.private)
         try:
             await message.get_partial_message(record["m"]).edit(**kwargs)
@@ -519,8 +519,7 @@ class Glue:
             self._match_locks.pop(match.id, None)  # held by the caller until it returns; nothing waits after
             return
         if key != match.live_key or match.live_message_id is None:
-            message = await self.post_board(match, "\n".join(folded(lines)), public, ping=True)
-            await self.store.mark_posted(match.id, match.version, message.id if message else None, key, lines)
+            await self.post_handover(match, names, lines, public, key)
             return
         # The same player acts on (or a simultaneous choice fills in): edit the live message.
         live_log = (match.live_log + lines)[-LIVE_LOG_RAW:]
@@ -528,7 +527,7 @@ class Glue:
             humans = [d.seat for d in public if d.seat != match.bot_seat]
             shown = folded(live_log)[-LIVE_LOG_LINES:]
             text = "\n".join(shown + ([self.ping_line(match, humans)] if humans else []))
-            image = await self.render_match(match, "board.png", game.render_board, self.board_view(match),
+            image = await self.render_match(names, "board.png", game.render_board, self.board_view(match),
                                            match.locale)
             thread = self.thread(match)
             try:
@@ -536,10 +535,14 @@ class Glue:
                     content=fit_message(text), attachments=[image], allowed_mentions=discord.AllowedMentions.none())
             except discord.HTTPException as error:
                 log.info("live message of match %s not editable (%s): posting anew", match.id, error)
-                message = await self.post_board(match, "\n".join(folded(lines)), public, ping=True)
-                await self.store.mark_posted(match.id, match.version, message.id if message else None, key, lines)
+                await self.post_handover(match, names, lines, public, key)
                 return
         await self.store.mark_posted(match.id, match.version, match.live_message_id, key, live_log)
+
+    async def post_handover(self, match: MatchRow, names: Names, lines: list[str], public, key: str) -> None:
+        """A new thread message (board, the lines since the last one, the ping); it becomes the live one."""
+        message = await self.post_board(match, names, "\n".join(folded(lines)), public, ping=True)
+        await self.store.mark_posted(match.id, match.version, message.id if message else None, key, lines)
 
     async def catch_up(self) -> None:
         """At start-up: post whatever a crash left unposted (exactly once: posted_version moves with it),
@@ -593,12 +596,12 @@ class Glue:
         series = await ratings.series_line(self.store, match, names.seats, match.locale)
         text = "\n".join(part for part in (*lines, result, *extras, series, i18n.t("match.revealed", match.locale))
                          if part)
-        await self.post_board(match, text, [], ping=False, final=True, view=self.result_view(match))
+        await self.post_board(match, names, text, [], ping=False, final=True, view=self.result_view(match))
         game = get_game(match.game)
         thread = self.thread(match)
         if thread is not None:
             # Every hidden card revealed: each seat's own panel view, now public because the match is over.
-            files = [await self.render_match(match, f"hand_{seat + 1}.png", game.render_hand,
+            files = [await self.render_match(names, f"hand_{seat + 1}.png", game.render_hand,
                                        game.engine.view(match.state, seat), match.locale) for seat in (0, 1)]
             await thread.send(i18n.t("match.final_hands", match.locale, p0=names.seats[0], p1=names.seats[1]),
                               files=files, allowed_mentions=discord.AllowedMentions.none())
@@ -633,7 +636,7 @@ class Glue:
         locale = i18n.normalize_locale(interaction.locale)
         game = get_game(match.game)
         content, seat_view, controls, _ = build_panel(game, match, seat, locale, names, page)
-        image = await self.render_match(match, "hand.png", game.render_hand, seat_view, locale)
+        image = await self.render_match(names, "hand.png", game.render_hand, seat_view, locale)
         kwargs = {"view": controls} if controls else {}
         await interaction.followup.send(content[:2000], file=image, ephemeral=True, **kwargs)
 
