@@ -60,3 +60,46 @@ def font_sizes_used(monkeypatch: pytest.MonkeyPatch, renders) -> list[int]:
     for render in renders:
         render()
     return sizes
+
+
+# Phone legibility (issue 13): a phone shows a picture about 360 pt wide, so text must scale with the
+# picture. Floors as fractions of the picture's width.
+SMALLEST_TEXT = 1 / 40
+MAIN_TEXT = 1 / 28
+
+
+def texts_drawn(monkeypatch: pytest.MonkeyPatch, render) -> tuple[int, list[tuple[float, str]]]:
+    """Run ``render`` (returns PNG bytes): the picture's width and every text drawn, with its pixel size.
+
+    Records at ``ImageDraw.text``, so text drawn by any helper is seen. A layer drawn at another scale
+    and resized before pasting would be misjudged: renderers draw text at the final scale.
+    """
+    from PIL import ImageDraw
+
+    drawn: list[tuple[float, str]] = []
+    original = ImageDraw.ImageDraw.text
+
+    def recording_text(self, xy, text, fill=None, font=None, *args, **kwargs):
+        size = getattr(font, "size", None) if font is not None else None
+        if str(text).strip():
+            drawn.append((float(size) if size is not None else 10.0, str(text)))
+        return original(self, xy, text, fill, font, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording_text)
+    try:
+        png = render()
+    finally:
+        monkeypatch.setattr(ImageDraw.ImageDraw, "text", original)
+    return decode(png).size[0], drawn
+
+
+def assert_legible(width: int, drawn: list[tuple[float, str]], main: list[str] = ()) -> None:
+    """No text under 1/40 of the width; every text in ``main`` (drawn exactly so) at least 1/28."""
+    assert drawn, "nothing was drawn as text"
+    small = [(size, text) for size, text in drawn if size < width * SMALLEST_TEXT]
+    assert not small, f"text under {width * SMALLEST_TEXT:.1f} px on a {width}-px picture: {small[:5]}"
+    for wanted in main:
+        sizes = [size for size, text in drawn if text == wanted]
+        assert sizes, f"main text {wanted!r} was not drawn"
+        assert min(sizes) >= width * MAIN_TEXT, (
+            f"main text {wanted!r} at {min(sizes)} px, under {width * MAIN_TEXT:.1f} px on {width} px")
