@@ -36,6 +36,11 @@ class Settings:
     challenge_ttl_hours: float
     dev_guild_id: int | None
     log_level: str
+    # Scaling (issue 17): PostgreSQL instead of the SQLite file; which shards this process runs.
+    database_url: str | None = None
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+    metrics_port: int | None = None
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -49,4 +54,9 @@ class Settings:
             challenge_ttl_hours=float(os.environ.get("DUELTABLE_CHALLENGE_TTL_HOURS", "24")),
             dev_guild_id=int(dev_guild) if dev_guild else None,
             log_level=os.environ.get("DUELTABLE_LOG_LEVEL", "INFO").strip() or "INFO",
+            database_url=os.environ.get("DATABASE_URL", "").strip() or None,
+            shard_count=int(os.environ["DUELTABLE_SHARD_COUNT"]) if os.environ.get("DUELTABLE_SHARD_COUNT") else None,
+            shard_ids=tuple(int(x) for x in os.environ["DUELTABLE_SHARD_IDS"].split(","))
+            if os.environ.get("DUELTABLE_SHARD_IDS") else None,
+            metrics_port=int(os.environ["METRICS_PORT"]) if os.environ.get("METRICS_PORT") else None,
         )
