@@ -1,5 +1,9 @@
 """The gateway websocket: HELLO, IDENTIFY -> READY + GUILD_CREATE, heartbeats, RESUME, dispatches.
 
+Shards: a session that IDENTIFYs with ``shard: [id, count]`` gets READY and GUILD_CREATE for its own
+guilds only, and only the events of those guilds, as Discord routes them: a guild's events go to shard
+``(guild_id >> 22) % count``, events without a guild (DMs, DM interactions) to shard 0.
+
 Frames are sent as plain TEXT even when the client asks for ``compress=zlib-stream``/``zstd-stream``:
 discord.py only runs its decompressor on BINARY frames, so uncompressed text is always understood.
 """
@@ -17,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import WSMsgType, web
 
 from .models import JSON
+from .snowflake import shard_of
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -37,13 +42,24 @@ OP_REQUEST_MEMBERS, OP_INVALID_SESSION, OP_HELLO, OP_HEARTBEAT_ACK = 8, 9, 10, 1
 RESUME_BUFFER = 5000
 
 DataFactory = Callable[["GatewaySession"], JSON | None]
+# Events whose payload *is* a guild (its id is the guild's), not an object inside one.
+GUILD_EVENTS = frozenset({"GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE"})
+
+
+def event_guild(event: str, data: JSON) -> int | None:
+    """The guild an event belongs to (None: a DM or a user-level event, which Discord sends to shard 0)."""
+    raw = data.get("id") if event in GUILD_EVENTS else data.get("guild_id")
+    return int(raw) if raw else None
 
 
 class GatewaySession:
-    def __init__(self, session_id: str, token: str, intents: int, ws: web.WebSocketResponse) -> None:
+    def __init__(self, session_id: str, token: str, intents: int, ws: web.WebSocketResponse,
+                 shard: tuple[int, int] | None = None) -> None:
         self.session_id = session_id
         self.token = token
         self.intents = intents
+        #: ``(shard_id, shard_count)`` from IDENTIFY; None: an unsharded session gets every event.
+        self.shard = shard
         self.ws: web.WebSocketResponse | None = ws
         self.seq = 0
         self.sent: deque[JSON] = deque(maxlen=RESUME_BUFFER)
@@ -55,6 +71,16 @@ class GatewaySession:
 
     def has(self, intent: int) -> bool:
         return bool(self.intents & intent)
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether Discord would route this guild's events (None: DM events) to this session's shard."""
+        if self.shard is None:
+            return True
+        shard_id, shard_count = self.shard
+        return shard_of(guild_id, shard_count) == shard_id
+
+    def receives(self, event: str, data: JSON) -> bool:
+        return self.owns(event_guild(event, data))
 
     async def dispatch(self, event: str, data: JSON) -> None:
         async with self.lock:
@@ -94,7 +120,7 @@ class Gateway:
         self.fake.touch()  # the bot reacts to events after they arrive: idle() must wait for that
         for session in self.live_sessions:
             payload = data(session) if callable(data) else data
-            if payload is not None:
+            if payload is not None and session.receives(event, payload):
                 await session.dispatch(event, payload)
                 sent += 1
         return sent
@@ -136,14 +162,19 @@ class Gateway:
         if not self.fake.token_ok(token):
             await ws.close(code=4004, message=b"Authentication failed.")
             return None
-        session = GatewaySession(secrets.token_hex(16), token, int(data.get("intents") or 0), ws)
+        shard = _shard(data.get("shard"))
+        if shard is not None and not 0 <= shard[0] < shard[1]:
+            await ws.close(code=4010, message=b"Invalid shard.")
+            return None
+        session = GatewaySession(secrets.token_hex(16), token, int(data.get("intents") or 0), ws, shard)
         self.sessions[session.session_id] = session
         self.identifies += 1
         world = self.fake.world
+        guilds = [g for g in world.guilds.values() if session.owns(g.id)]
         ready: JSON = {
             "v": 10, "user": world.me_payload(), "session_id": session.session_id, "session_type": "normal",
             "resume_gateway_url": self.fake.gateway_url, "application": {"id": str(world.application_id), "flags": 0},
-            "guilds": [{"id": str(g), "unavailable": True} for g in world.guilds],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "private_channels": [], "relationships": [], "presences": [], "user_settings": {},
             "guild_join_requests": [], "geo_ordered_rtc_regions": [], "_trace": ["fake-discord"],
         }
@@ -151,7 +182,7 @@ class Gateway:
             ready["shard"] = data["shard"]
         await session.dispatch("READY", ready)
         if session.has(INTENT_GUILDS):
-            for guild in list(world.guilds.values()):
+            for guild in guilds:
                 await session.dispatch("GUILD_CREATE", world.guild_payload(
                     guild, gateway=True, all_members=session.has(INTENT_GUILD_MEMBERS)))
         return session
@@ -200,4 +231,11 @@ class Gateway:
 
     def describe(self) -> dict[str, Any]:
         return {"sessions": len(self.sessions), "live": len(self.live_sessions),
-                "identifies": self.identifies, "resumes": self.resumes}
+                "identifies": self.identifies, "resumes": self.resumes,
+                "shards": sorted(s.shard[0] for s in self.live_sessions if s.shard is not None)}
+
+
+def _shard(raw: Any) -> tuple[int, int] | None:
+    if not isinstance(raw, list | tuple) or len(raw) != 2:
+        return None
+    return int(raw[0]), int(raw[1])

@@ -18,14 +18,16 @@ ClientT = TypeVar("ClientT", bound=discord.Client)
 
 
 @contextlib.contextmanager
-def pointed_at(fake: FakeDiscord) -> Iterator[None]:
+def pointed_at(fake: FakeDiscord | str) -> Iterator[None]:
     """Point discord.py's REST base and gateway URL at the fake, restoring them afterwards.
 
+    ``fake`` may also be the base URL (``http://127.0.0.1:PORT``) of a fake served by another process.
     These are process-wide class attributes: run bots against one fake at a time.
     """
+    base = fake if isinstance(fake, str) else fake.base_url
     saved_base, saved_gateway = Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
-    Route.BASE = fake.api_base
-    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(fake.gateway_url)
+    Route.BASE = f"{base}/api/v10"
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(base.replace("http://", "ws://", 1) + "/gateway")
     try:
         yield
     finally:

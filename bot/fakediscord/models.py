@@ -151,6 +151,8 @@ class FakeMessage:
     mentions: list[int] = field(default_factory=list)
     reactions: dict[str, list[int]] = field(default_factory=dict)
     deleted: bool = False
+    # The sender's nonce (Discord echoes it on create; enforce_nonce dedups on it).
+    nonce: str | None = None
     # Earlier states of the message (content/embeds/components/files), oldest first.
     revisions: list[JSON] = field(default_factory=list)
 

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from .server import FakeDiscord
 
 Result = tuple[int, Any]
+# How long Discord remembers an enforced nonce ("the past few minutes").
+NONCE_WINDOW = 300.0
 Handler = Callable[["ApiRequest"], Awaitable[Result]]
 
 
@@ -162,7 +164,7 @@ class RestApi:
         return 200, {"url": self.fake.gateway_url}
 
     async def get_gateway_bot(self, req: ApiRequest) -> Result:
-        return 200, {"url": self.fake.gateway_url, "shards": 1, "session_start_limit": {
+        return 200, {"url": self.fake.gateway_url, "shards": self.fake.shard_count, "session_start_limit": {
             "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}
 
     async def get_me(self, req: ApiRequest) -> Result:
@@ -243,9 +245,19 @@ class RestApi:
             if channel.is_thread and channel.locked:
                 raise ApiError(400, 50083, "Thread is archived")
         limits.raise_if_invalid(limits.check_message(req.body, files=req.files))
+        nonce = req.body.get("nonce")
+        key = (channel.id, self.world.bot.id, str(nonce))
+        if nonce is not None and req.body.get("enforce_nonce"):
+            # Like Discord: the same author and nonce within a few minutes returns the message it made.
+            seen = self.world.nonces.get(key)
+            if seen is not None and self.fake.now() - seen[0] <= NONCE_WINDOW and not seen[1].deleted:
+                self.fake.nonce_repeats.append(seen[1])
+                return 200, self.world.message_payload(seen[1])
         reference = req.body.get("message_reference")
         msg = self.world.create_message(channel, self.world.bot.id, req.body, req.files,
                                         type=19 if reference else 0)
+        if nonce is not None:
+            self.world.nonces[key] = (self.fake.now(), msg)
         await self.fake.emit_message_create(msg)
         return 200, self.world.message_payload(msg)
 

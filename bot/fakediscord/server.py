@@ -46,7 +46,7 @@ from .models import (
     InteractionRecord,
 )
 from .rest import ApiRequest, RestApi
-from .snowflake import SnowflakeGenerator
+from .snowflake import SnowflakeGenerator, shard_of
 from .world import BOT_PERMISSIONS, World, as_id
 
 log = logging.getLogger(__name__)
@@ -74,8 +74,11 @@ class FakeDiscord:
     """The fake Discord: world model, REST, gateway and the driver API used by tests, demo and bench."""
 
     def __init__(self, *, bot_name: str = "Duel Table", clock: Clock | None = None,
-                 interaction_deadline: float = 3.0, token: str | None = None, host: str = "127.0.0.1") -> None:
+                 interaction_deadline: float = 3.0, token: str | None = None, host: str = "127.0.0.1",
+                 shard_count: int = 1) -> None:
         self.ids = SnowflakeGenerator()
+        #: What ``GET /gateway/bot`` recommends; sessions IDENTIFY with their own ``[shard_id, count]``.
+        self.shard_count = shard_count
         self.world = World(self.ids, bot_name=bot_name)
         self.gateway = Gateway(self)
         self.interactions = Interactions(self)
@@ -85,6 +88,8 @@ class FakeDiscord:
         self.record_calls = True
         #: Exceptions inside the fake itself (a bug in the fake, answered as 400 so the bot does not retry).
         self.internal_errors: list[str] = []
+        #: Messages a create with ``enforce_nonce`` returned again instead of posting twice (one per repeat).
+        self.nonce_repeats: list[FakeMessage] = []
         #: Seconds a bot has to answer an interaction (Discord: 3). Measured with :meth:`now`.
         self.interaction_deadline = interaction_deadline
         #: The clock for interaction deadlines and call timestamps; swap it or use :meth:`advance`.
@@ -329,8 +334,13 @@ class FakeDiscord:
 
         await self.gateway.dispatch("THREAD_MEMBERS_UPDATE", for_session)
 
+    def shard_of(self, guild: FakeGuild | int | None) -> int:
+        """The shard a guild's events go to (DMs: 0), with this fake's ``shard_count``."""
+        return shard_of(None if guild is None else as_id(guild), self.shard_count)
+
     async def dispatch(self, event: str, data: JSON) -> int:
-        """Send any gateway event to the connected bot(s); returns how many sessions got it."""
+        """Send any gateway event to the connected bot(s) (the sessions of the shard that owns its guild);
+        returns how many sessions got it."""
         self.touch()
         return await self.gateway.dispatch(event, data)
 
@@ -341,8 +351,10 @@ class FakeDiscord:
     # -- world setup ---------------------------------------------------------------------------------
 
     async def add_guild(self, name: str, locale: str = "en-US", *,
-                        bot_permissions: int = BOT_PERMISSIONS) -> FakeGuild:
-        guild = self.world.add_guild(name, locale=locale, bot_permissions=bot_permissions)
+                        bot_permissions: int = BOT_PERMISSIONS, shard: int | None = None) -> FakeGuild:
+        """A guild the bot is in; ``shard`` picks an id Discord routes to that shard (of ``shard_count``)."""
+        guild_id = None if shard is None else self.ids.next_on_shard(shard, self.shard_count)
+        guild = self.world.add_guild(name, locale=locale, bot_permissions=bot_permissions, guild_id=guild_id)
         await self.gateway.dispatch("GUILD_CREATE", lambda s: self.world.guild_payload(
             guild, gateway=True, all_members=s.has(INTENT_GUILD_MEMBERS)) if s.has(INTENT_GUILDS) else None)
         return guild

@@ -25,6 +25,19 @@ class SnowflakeGenerator:
         self._last = candidate
         return candidate
 
+    def next_on_shard(self, shard_id: int, shard_count: int) -> int:
+        """The next id whose guild Discord would route to ``shard_id``: ``(id >> 22) % shard_count``."""
+        candidate = self.next()
+        while (candidate >> 22) % shard_count != shard_id:
+            candidate = ((candidate >> 22) + 1) << 22  # one millisecond on: the shard moves by one
+        self._last = candidate
+        return candidate
+
+
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """The shard Discord sends a guild's events to; DMs (no guild) go to shard 0."""
+    return 0 if guild_id is None else (guild_id >> 22) % shard_count
+
 
 def snowflake_time_ms(snowflake: int) -> int:
     """Unix time in milliseconds encoded in a snowflake."""

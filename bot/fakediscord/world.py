@@ -87,6 +87,8 @@ class World:
         self.dm_by_user: dict[int, int] = {}
         self.commands_global: list[JSON] = []
         self.commands_guild: dict[int, list[JSON]] = {}
+        # enforce_nonce: (channel, author, nonce) -> the message it created, for NONCE_WINDOW seconds.
+        self.nonces: dict[tuple[int, int, str], tuple[float, FakeMessage]] = {}
 
     # -- world building -----------------------------------------------------------------------------
 
@@ -97,8 +99,9 @@ class World:
             self.add_member(guild, user.id)
         return user
 
-    def add_guild(self, name: str, *, locale: str = "en-US", bot_permissions: int = BOT_PERMISSIONS) -> FakeGuild:
-        guild_id = self.ids.next()
+    def add_guild(self, name: str, *, locale: str = "en-US", bot_permissions: int = BOT_PERMISSIONS,
+                  guild_id: int | None = None) -> FakeGuild:
+        guild_id = guild_id or self.ids.next()
         guild = FakeGuild(id=guild_id, name=name, locale=locale, owner_id=self.ids.next(), joined_at=iso())
         # @everyone shares the guild's id, as on Discord.
         guild.roles[guild_id] = FakeRole(id=guild_id, name="@everyone", permissions=EVERYONE_PERMISSIONS)
@@ -221,6 +224,8 @@ class World:
         if visible_to is not None:
             msg.flags |= EPHEMERAL
         msg.files = self._new_files(body, files)
+        if body.get("nonce") is not None:
+            msg.nonce = str(body["nonce"])
         msg.mentions = self.mentions(msg.content, body.get("allowed_mentions"))
         # Ephemeral and @silent messages notify nobody.
         msg.pinged = [] if msg.flags & (EPHEMERAL | 1 << 12) else list(msg.mentions)
@@ -414,6 +419,8 @@ class World:
             "attachments": [self.attachment_payload(msg, f) for f in msg.files], "embeds": msg.embeds,
             "components": msg.components, "pinned": msg.pinned, "flags": msg.flags,
         }
+        if msg.nonce is not None:
+            data["nonce"] = msg.nonce
         if msg.guild_id is not None:
             data["guild_id"] = str(msg.guild_id)
             guild = self.guilds[msg.guild_id]
