@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import io
+import struct
+import zlib
 from collections.abc import Callable
 from functools import cache, lru_cache
 from pathlib import Path
@@ -128,11 +129,22 @@ async def render_off_loop(function: Callable[..., bytes], *args: object) -> byte
 
 
 def encode_png(image: Image.Image) -> bytes:
-    """Lossless RGB PNG at zlib level 1.
+    """Lossless RGB PNG: filter type 0 (None) on every row, deflated at zlib level 1.
 
-    Measured on 1100x770 boards: palette quantization (median cut) cost ~40 ms a picture and level 6
-    ~15 ms, while level 1 takes ~10 ms for ~80 KB files, far under Discord's and our 300 KB budget.
+    Pillow's PNG encoder tries three filters on every row and keeps the best, which on our flat-colour
+    pictures costs more than the deflate itself: on a 1100x944 board it took ~20 ms where these rows
+    deflate in ~7 ms (same load), for a file ~10% smaller. Palette quantization (median cut) cost ~40 ms.
+    Pillow has no option to fix the filter, hence the three chunks written here.
     """
-    buffer = io.BytesIO()
-    image.convert("RGB").save(buffer, format="PNG", compress_level=1)
-    return buffer.getvalue()
+    rgb = image if image.mode == "RGB" else image.convert("RGB")
+    width, height = rgb.size
+    raw = rgb.tobytes()
+    stride = 3 * width
+    rows = b"".join(b"\0" + raw[start:start + stride] for start in range(0, len(raw), stride))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB, no interlace
+    return (b"\x89PNG\r\n\x1a\n" + png_chunk(b"IHDR", header) + png_chunk(b"IDAT", zlib.compress(rows, 1))
+            + png_chunk(b"IEND", b""))
+
+
+def png_chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
