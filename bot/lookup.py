@@ -1,26 +1,60 @@
 """Card search for /card and [[name]]: exact id/alias/name, then prefix, substring, then fuzzy.
 
-English and Japanese names are both indexed; text is NFKC-normalised and case-folded, so
-full-width digits, ``Ａ０８`` and ``a08`` all find A08.
+English and Japanese names are both indexed, and so is the reading of each Japanese name in hiragana
+and in Hepburn romaji (pykakasi), so どくさつ and dokusatsu find 毒殺. Text is NFKC-normalised,
+case-folded and katakana is folded to hiragana, so full-width digits, ``Ａ０８``, ``a08``, ｻｲｸﾛﾝ and
+さいくろん all find their card; an id typed without its leading zeros (``a8``) finds it just below an
+exact id. Fuzzy scores are RapidFuzz's normalised Indel similarity (the same measure difflib's ratio
+approximates, computed in C over every key at once); the hit rates on tests/platform/lookup_queries.toml
+are in docs/SCALING.md.
 """
 
 from __future__ import annotations
 
-import difflib
+import re
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
+
+from rapidfuzz import fuzz, process
 
 from bot.cards import Card
 from bot.games import available_games
 
 FUZZY_FLOOR = 0.6
 CLEAR_LEAD = 0.1
+EXACT, COMPACT_ID, PREFIX, SUBSTRING = 1.0, 0.95, 0.9, 0.8
+
+# Katakana (ァ..ヶ) to hiragana (ぁ..ゖ): the two scripts spell the same sounds.
+_KATAKANA_TO_HIRAGANA = {code: code - 0x60 for code in range(0x30A1, 0x30F7)}
+_LEADING_ZEROS = re.compile(r"(?<![0-9])0+(?=[0-9])")
 
 
 def normalize(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text).casefold()
+    text = unicodedata.normalize("NFKC", text).casefold().translate(_KATAKANA_TO_HIRAGANA)
     return "".join(ch for ch in text if ch.isalnum())
+
+
+def compact_id(key: str) -> str:
+    """``a08`` -> ``a8``: numbers typed without their leading zeros."""
+    return _LEADING_ZEROS.sub("", key)
+
+
+@cache
+def _kakasi():
+    import pykakasi  # loads its dictionaries (about a second): only when an index is first built
+
+    return pykakasi.kakasi()
+
+
+@cache
+def readings(japanese: str) -> tuple[str, ...]:
+    """The hiragana and romaji readings of a Japanese name (empty for a name without Japanese)."""
+    if not japanese or japanese.isascii():
+        return ()
+    parts = _kakasi().convert(japanese)
+    return tuple({normalize("".join(part["hira"] for part in parts)),
+                  normalize("".join(part["hepburn"] for part in parts))} - {""})
 
 
 @dataclass(frozen=True)
@@ -32,36 +66,59 @@ class Hit:
 class CardIndex:
     def __init__(self, cards: list[Card]) -> None:
         self.cards = cards
-        self.keys: list[tuple[Card, tuple[str, ...], tuple[str, ...]]] = []
-        for card in cards:
-            exact = tuple({normalize(card.id), *(normalize(a) for a in card.aliases)} - {""})
-            names = tuple({normalize(card.name_en), normalize(card.name_ja)} - {""})
-            self.keys.append((card, exact, names))
+        self.exact: list[frozenset[str]] = []
+        self.compact: list[frozenset[str]] = []
+        self.names: list[tuple[str, ...]] = []
+        self._fuzzy_keys: list[str] = []
+        self._fuzzy_owner: list[int] = []
+        for position, card in enumerate(cards):
+            exact = frozenset({normalize(card.id), *(normalize(a) for a in card.aliases)} - {""})
+            names = tuple(dict.fromkeys(key for key in (normalize(card.name_en), normalize(card.name_ja),
+                                                        *readings(card.name_ja)) if key))
+            self.exact.append(exact)
+            self.compact.append(frozenset(compact_id(key) for key in exact))
+            self.names.append(names)
+            for key in names:
+                self._fuzzy_keys.append(key)
+                self._fuzzy_owner.append(position)
 
     def search(self, query: str, game: str | None = None, prefer_game: str | None = None,
                limit: int = 25) -> list[Hit]:
         wanted = normalize(query)
+        scores = self._scores(wanted) if wanted else dict.fromkeys(range(len(self.cards)), FUZZY_FLOOR)
         hits = []
-        for card, exact, names in self.keys:
+        for position, score in scores.items():
+            card = self.cards[position]
             if game and card.game != game:
                 continue
-            score = self._score(wanted, exact, names) if wanted else FUZZY_FLOOR  # empty: list all
-            if score >= FUZZY_FLOOR:
-                if prefer_game and card.game == prefer_game:
-                    score += 0.05
-                hits.append(Hit(score, card))
+            if prefer_game and card.game == prefer_game:
+                score += 0.05
+            hits.append(Hit(score, card))
         hits.sort(key=lambda hit: (-hit.score, hit.card.game, hit.card.id))
         return hits[:limit]
 
-    @staticmethod
-    def _score(wanted: str, exact: tuple[str, ...], names: tuple[str, ...]) -> float:
-        if wanted in exact or wanted in names:
-            return 1.0
-        if any(name.startswith(wanted) for name in names):
-            return 0.9
-        if any(wanted in name for name in names):
-            return 0.8
-        return max((difflib.SequenceMatcher(None, wanted, name).ratio() for name in names), default=0.0)
+    def _scores(self, wanted: str) -> dict[int, float]:
+        """Each matching card's best score: exact 1.0, id without zeros 0.95, prefix 0.9,
+        substring 0.8, else the fuzzy similarity if at least FUZZY_FLOOR."""
+        scores: dict[int, float] = {}
+        for _key, similarity, slot in process.extract(wanted, self._fuzzy_keys, scorer=fuzz.ratio,
+                                                      score_cutoff=FUZZY_FLOOR * 100, limit=None):
+            position = self._fuzzy_owner[slot]
+            scores[position] = max(scores.get(position, 0.0), similarity / 100)
+        compact = compact_id(wanted)
+        for position, names in enumerate(self.names):
+            if wanted in self.exact[position] or wanted in names:
+                found = EXACT
+            elif compact in self.compact[position]:
+                found = COMPACT_ID
+            elif any(name.startswith(wanted) for name in names):
+                found = PREFIX
+            elif any(wanted in name for name in names):
+                found = SUBSTRING
+            else:
+                continue
+            scores[position] = max(scores.get(position, 0.0), found)
+        return scores
 
     def resolve(self, query: str, game: str | None = None, prefer_game: str | None = None
                 ) -> tuple[Card | None, list[Card]]:

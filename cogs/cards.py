@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import re
 
@@ -81,6 +82,12 @@ def candidates_text(query: str, candidates: list[Card], locale: str) -> str:
 class Cards(commands.Cog):
     def __init__(self, bot) -> None:
         self.bot = bot
+        self._warming: asyncio.Task | None = None
+
+    async def cog_load(self) -> None:
+        # Building the index reads the kana dictionaries (about 1.5 s of CPU): do it in the background at
+        # start-up, not on the event loop inside the first /card (which must answer within 3 s).
+        self._warming = asyncio.create_task(asyncio.to_thread(default_index))
 
     @app_commands.command(name="card", description=cmd("commands.card.description",
                                                         "Look up a card's text (English or Japanese name)"))

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import tomllib
 from collections import Counter
+from pathlib import Path
 
 from bot.cards import Card
+from bot.games import GAME_IDS
 from bot.lookup import CardIndex, default_index
 
 
@@ -49,3 +52,66 @@ def test_full_width_and_case_are_normalised():
     index = CardIndex([_card("wars", "A08", "Poisoning")])
     assert index.resolve("ａ０８")[0].id == "A08"
     assert index.resolve("POISONING")[0].id == "A08"
+
+
+# -- the misspelt / partial / kana / romaji query list (issue 17) ------------------------------------------
+
+QUERIES = Path(__file__).with_name("lookup_queries.toml")
+HIT_RATE_FLOOR = 0.95  # measured 75 of 76 (0.987) with rapidfuzz + readings; difflib found 54 (0.711)
+
+
+def load_queries() -> list[dict]:
+    return tomllib.loads(QUERIES.read_text(encoding="utf-8"))["query"]
+
+
+def finds(index: CardIndex, query: dict) -> bool:
+    """The query finds its card; for a name printed on several copies, those copies are offered first."""
+    found, candidates = index.resolve(query["q"], game=query.get("game"))
+    expected = set(query["expect"])
+    if found is not None:
+        return f"{found.game}:{found.id}" in expected
+    offered = {f"{card.game}:{card.id}" for card in candidates[:len(expected)]}
+    return len(expected) > 1 and offered == expected
+
+
+def test_the_query_list_covers_every_game_and_every_kind_of_query():
+    queries = load_queries()
+    assert len(queries) >= 50
+    games = {key.partition(":")[0] for query in queries for key in query["expect"]}
+    assert games == set(GAME_IDS)
+    assert {query["kind"] for query in queries} >= {"misspelt", "partial", "english", "kanji", "katakana",
+                                                   "hiragana", "romaji", "id"}
+    known = {f"{card.game}:{card.id}" for card in default_index().cards}
+    assert {key for query in queries for key in query["expect"]} <= known
+
+
+def test_lookup_hit_rate_on_the_query_list():
+    index = default_index()
+    queries = load_queries()
+    misses = [query["q"] for query in queries if not finds(index, query)]
+    assert 1 - len(misses) / len(queries) >= HIT_RATE_FLOOR, misses
+    lost = [query["q"] for query in queries if query["difflib"] and query["q"] in misses]
+    assert not lost, f"found by the old difflib lookup, missed now: {lost}"
+
+
+def test_readings_find_japanese_names_typed_in_kana_or_romaji():
+    index = default_index()
+    poisoning = index.resolve("A08", game="wars")[0]
+    for typed in ("毒殺", "どくさつ", "ドクサツ", "dokusatsu", "ｄｏｋｕｓａｔｓｕ"):
+        assert index.resolve(typed)[0] == poisoning, typed
+
+
+def test_an_id_without_its_leading_zeros_ranks_below_an_exact_id():
+    index = CardIndex([_card("wars", "A08", "Poisoning"), _card("tetra", "A8", "Other")])
+    assert index.resolve("a8")[0].id == "A8"
+    assert index.resolve("a8", game="wars")[0].id == "A08"
+
+
+if __name__ == "__main__":
+    queries = load_queries()
+    misses = [query for query in queries if not finds(default_index(), query)]
+    for query in misses:
+        print("miss:", query["kind"], query["q"], "->", " ".join(query["expect"]))
+    before = sum(query["difflib"] for query in queries)
+    print(f"hit rate {len(queries) - len(misses)}/{len(queries)} = {1 - len(misses) / len(queries):.3f} "
+          f"(difflib before the switch: {before}/{len(queries)} = {before / len(queries):.3f})")
