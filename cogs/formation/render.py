@@ -1,18 +1,24 @@
 """Formation images: the public board, a seat's private hand panel and /card pictures.
 
 Renderers only read a view (``ENGINE.view``), never the state, so an image can never show a hidden
-card. Drawing is flat colour and a few dozen text runs; images are 1100 px wide and under 500 px high, so a
-render plus ``encode_png`` stays far below the 40 ms budget (see ``tests/formation/test_render.py``).
+card. Pictures are 760 px wide and stacked vertically (a phone shows a tall picture better than a wide
+one): no text is under 1/40 of the width (19 px) and ranks, names and scores are at least 1/28 (28 px).
+Squares and hand cards are drawn once per look and pasted from a bounded cache, so a board is mostly
+pastes and a handful of text runs.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
+
+from PIL import Image
 
 from bot.cards import Card
 from bot.i18n import t
-from bot.render.toolkit import Canvas, text_size
+from bot.render.toolkit import Canvas, encode_png, token_width, wrap_text
 from cogs.formation.data import COLUMNS, ROWS, card_points
 from cogs.formation.text import (
     card_name,
@@ -20,17 +26,19 @@ from cogs.formation.text import (
     effect_words,
     layout_effects,
     seat_name,
-    shorten,
     type_name,
 )
 
 View = Mapping[str, Any]
 Box = tuple[int, int, int, int]
 
-WIDTH = 1100
+WIDTH = 760
+SMALL = 20  # the smallest text: above WIDTH / 40
+MAIN = 28  # ranks, names, scores: above WIDTH / 28
 BACKGROUND = (34, 38, 46)
 PANEL = (44, 49, 60)
 SQUARE = (60, 66, 80)
+EMPTY = (38, 42, 51)
 TEXT = (235, 235, 235)
 MUTED = (170, 176, 190)
 HIGHLIGHT = (255, 196, 64)
@@ -47,16 +55,22 @@ EFFECT_STYLE = {  # square fill, label colour
     "plain": (SQUARE, MUTED),
 }
 
-# Layout (px). The board is 1100 x 484 and the hand panel 1100 x 428.
-SQUARE_W, SQUARE_H, GAP, LABEL_W = 144, 100, 6, 80
-CARD_W, CARD_H = 58, 70
+# Layout (px): a seat's panel is the full width; its grid has a row-label column and three squares.
+MARGIN = 10
+PANEL_W = WIDTH - 2 * MARGIN
+LABEL_W, GAP = 92, 8
+SQUARE_W = (PANEL_W - 16 - LABEL_W - (COLUMNS - 1) * GAP) // COLUMNS
+SQUARE_H = 126
+CARD_W, CARD_H = 74, 88
 GRID_W = LABEL_W + COLUMNS * SQUARE_W + (COLUMNS - 1) * GAP
 GRID_H = 3 * SQUARE_H + 2 * GAP
-PANEL_W, GRID_TOP = 538, 62
-PANEL_H = GRID_TOP + GRID_H + 6
-HEADER_H, LINE_H = 44, 28
-HAND_CARD_W, HAND_CARD_H = 122, 132
-STRIP_CARD_W, STRIP_CARD_H = 90, 100
+GRID_TOP = 96  # below the panel's title and score lines
+PANEL_H = GRID_TOP + GRID_H + 10
+HEADER_H = 92
+LINE_GAP = 6
+HAND_COLUMNS = 4
+HAND_CARD_W = (WIDTH - 2 * MARGIN - (HAND_COLUMNS - 1) * GAP) // HAND_COLUMNS
+HAND_CARD_H = 196
 
 
 def colour_of(card: str) -> str:
@@ -67,11 +81,24 @@ def rank_text(card: str) -> str:
     return card[1:]
 
 
+def fit(text: str, size: int, width: float, bold: bool = False) -> str:
+    """``text`` cut with an ellipsis so that it fits ``width`` pixels (long member names)."""
+    if token_width(text, size, bold) <= width:
+        return text
+    while text and token_width(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def center(box: Box) -> tuple[float, float]:
+    return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+
+
 # ---------------------------------------------------------------------------------------------
-# Cards and squares
+# Cards and squares (drawn once, then pasted)
 # ---------------------------------------------------------------------------------------------
 
-def draw_card(canvas: Canvas, box: Box, card: str | None, face_up: bool, back: str, size: int = 32) -> None:
+def draw_card(canvas: Canvas, box: Box, card: str | None, face_up: bool, back: str, size: int = 40) -> None:
     """A face-up card in its colour; a face-down card shows its back (and its rank when the viewer may know it)."""
     if face_up and card is not None:
         colour = colour_of(card)
@@ -88,10 +115,6 @@ def draw_card(canvas: Canvas, box: Box, card: str | None, face_up: bool, back: s
     canvas.text(center(box), rank_text(card), size=size, fill=CARD_FILL[colour_of(card)], bold=True, anchor="mm")
 
 
-def center(box: Box) -> tuple[float, float]:
-    return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-
-
 def effect_kind(effect: Mapping[str, Any]) -> str:
     for kind in ("blank", "wild", "bonus", "double", "reveal"):
         if effect.get(kind):
@@ -99,30 +122,49 @@ def effect_kind(effect: Mapping[str, Any]) -> str:
     return "plain"
 
 
-def draw_square(canvas: Canvas, box: Box, effect: Mapping[str, Any], cards: Sequence[Mapping[str, Any]],
-                back: str, locale: str, highlight: bool = False) -> None:
-    fill, label_colour = EFFECT_STYLE[effect_kind(effect)]
+def square_key(entry: Mapping[str, Any]) -> str:
+    return json.dumps({key: value for key, value in entry.items() if key != "square"}, sort_keys=True)
+
+
+@lru_cache(maxsize=4096)
+def square_tile(key: str, back: str, locale: str, highlight: bool) -> Image.Image:
+    """One square with its marks and cards; ``key`` is the square's view entry as JSON (without its name)."""
+    entry = json.loads(key)
+    canvas = Canvas(SQUARE_W, SQUARE_H, PANEL)
+    fill, label_colour = EFFECT_STYLE[effect_kind(entry)]
+    box = (0, 0, SQUARE_W - 1, SQUARE_H - 1)
     canvas.rect(box, fill=fill, outline=HIGHLIGHT if highlight else (84, 90, 106), width=4 if highlight else 2)
-    left, top, right, bottom = box
-    if effect.get("blank"):
-        canvas.draw.line((left + 46, top + 30, right - 46, bottom - 10), fill=(70, 74, 84), width=4)
-        canvas.draw.line((left + 46, bottom - 10, right - 46, top + 30), fill=(70, 74, 84), width=4)
-    words = effect_words(effect, locale)
+    if entry.get("blank"):
+        canvas.draw.line((56, 36, SQUARE_W - 56, SQUARE_H - 12), fill=(70, 74, 84), width=4)
+        canvas.draw.line((56, SQUARE_H - 12, SQUARE_W - 56, 36), fill=(70, 74, 84), width=4)
+    words = effect_words(entry, locale)
     if words:
-        canvas.text((left + 8, top + 2), shorten(" ".join(words), 14), size=20, fill=label_colour, bold=True)
-    if not cards:
-        return
-    card_top = bottom - CARD_H - 3
+        canvas.text((8, 4), fit(" ".join(words), SMALL, SQUARE_W - 14, True), size=SMALL, fill=label_colour,
+                    bold=True)
+    cards = entry.get("cards") or []
+    card_top = SQUARE_H - CARD_H - 6
     if len(cards) == 1:
-        x = (left + right) // 2 - CARD_W // 2
+        x = SQUARE_W // 2 - CARD_W // 2
         draw_card(canvas, (x, card_top, x + CARD_W, card_top + CARD_H), cards[0]["card"], cards[0]["face_up"], back)
-        return
-    # 2 Cards: both cards side by side, slightly narrower.
-    width = CARD_W - 6
-    x = (left + right) // 2 - width - 3
-    for entry in cards[:2]:
-        draw_card(canvas, (x, card_top, x + width, card_top + CARD_H), entry["card"], entry["face_up"], back, size=28)
-        x += width + 6
+    elif cards:  # 2 Cards: both cards side by side
+        x = SQUARE_W // 2 - CARD_W - 4
+        for card in cards[:2]:
+            draw_card(canvas, (x, card_top, x + CARD_W, card_top + CARD_H), card["card"], card["face_up"], back)
+            x += CARD_W + 8
+    return canvas.image
+
+
+@lru_cache(maxsize=1)
+def empty_square() -> Image.Image:
+    canvas = Canvas(SQUARE_W, SQUARE_H, PANEL)
+    canvas.rect((0, 0, SQUARE_W - 1, SQUARE_H - 1), fill=EMPTY, outline=(60, 64, 76), width=2)
+    return canvas.image
+
+
+def clear_tile_caches() -> None:
+    """Forget the pasted tiles (tests that record every drawn text need them drawn afresh)."""
+    for cached in (square_tile, empty_square, hand_card_tile):
+        cached.cache_clear()
 
 
 def draw_grid(canvas: Canvas, origin: tuple[int, int], squares: Sequence[Mapping[str, Any]] | None,
@@ -131,16 +173,16 @@ def draw_grid(canvas: Canvas, origin: tuple[int, int], squares: Sequence[Mapping
     x0, y0 = origin
     for row_index, row in enumerate(ROWS):
         top = y0 + row_index * (SQUARE_H + GAP)
-        canvas.text((x0, top + SQUARE_H // 2), t(f"formation.row.{row}", locale), size=20, fill=MUTED, anchor="lm")
+        canvas.text((x0 + 4, top + SQUARE_H // 2), fit(t(f"formation.row.{row}", locale), SMALL, LABEL_W - 8),
+                    size=SMALL, fill=MUTED, anchor="lm")
         for col in range(COLUMNS):
             left = x0 + LABEL_W + col * (SQUARE_W + GAP)
-            box = (left, top, left + SQUARE_W, top + SQUARE_H)
             if squares is None:
-                canvas.rect(box, fill=(38, 42, 51), outline=(60, 64, 76), width=2)
+                canvas.image.paste(empty_square(), (left, top))
                 continue
             entry = squares[row_index * COLUMNS + col]
-            draw_square(canvas, box, entry, entry.get("cards", ()), back, locale,
-                        highlight=entry["square"] == highlight_square)
+            tile = square_tile(square_key(entry), back, locale, entry["square"] == highlight_square)
+            canvas.image.paste(tile, (left, top))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -170,23 +212,26 @@ def seat_stats(view: View, seat: int, locale: str) -> str:
 
 def draw_badge(canvas: Canvas, x: int, y: int, text: str) -> int:
     """A small amber label (the first player's marker); returns its right edge."""
-    width = text_size(text, 18, True)[0] + 14
-    canvas.rect((x, y - 13, x + width, y + 13), fill=HIGHLIGHT, radius=6)
-    canvas.text((x + width / 2, y), text, size=18, fill=(40, 30, 0), bold=True, anchor="mm")
+    width = int(token_width(text, SMALL, True)) + 16
+    canvas.rect((x, y - 16, x + width, y + 16), fill=HIGHLIGHT, radius=6)
+    canvas.text((x + width / 2, y), text, size=SMALL, fill=(40, 30, 0), bold=True, anchor="mm")
     return x + width
 
 
-def draw_panel(canvas: Canvas, view: View, seat: int, origin: tuple[int, int], locale: str) -> None:
-    x, y = origin
+def draw_panel(canvas: Canvas, view: View, seat: int, top: int, locale: str) -> None:
+    """A seat's title (the "1st" badge, name, type, formation), its score line and its formation."""
+    x, y = MARGIN, top
     info = view["seats"][seat]
     attacking = view.get("attacker") == seat and view["phase"] == "battle"
     canvas.rect((x, y, x + PANEL_W, y + PANEL_H), fill=PANEL, outline=HIGHLIGHT if attacking else PANEL,
                 width=3, radius=12)
     title_x = x + 12
     if view["first_player"] == seat:
-        title_x = draw_badge(canvas, title_x, y + 20, t("formation.board.first", locale)) + 8
-    canvas.text((title_x, y + 20), shorten(seat_title(view, seat, locale), 34), size=24, bold=True, anchor="lm")
-    canvas.text((x + 12, y + 46), seat_stats(view, seat, locale), size=19, fill=MUTED, anchor="lm")
+        title_x = draw_badge(canvas, title_x, y + 26, t("formation.board.first", locale)) + 10
+    canvas.text((title_x, y + 26), fit(seat_title(view, seat, locale), MAIN, x + PANEL_W - 12 - title_x, True),
+                size=MAIN, bold=True, anchor="lm")
+    canvas.text((x + 12, y + 66), fit(seat_stats(view, seat, locale), MAIN, PANEL_W - 24), size=MAIN,
+                fill=TEXT, anchor="lm")
     attack = view.get("attack")
     # Highlight the attacking card, or (on the owner's own panel) the square being filled now.
     highlight = attack["square"] if attack and attack["seat"] == seat else info.get("next_square")
@@ -195,8 +240,8 @@ def draw_panel(canvas: Canvas, view: View, seat: int, origin: tuple[int, int], l
     if board is None:
         key = "formation.board.formation_hidden" if view["phase"] == "formation" and info["type"] \
             else "formation.board.no_formation"
-        canvas.text((x + 8 + LABEL_W + (GRID_W - LABEL_W) // 2, y + GRID_TOP + GRID_H // 2), t(key, locale),
-                    size=20, fill=TEXT, anchor="mm")
+        canvas.text((x + 8 + LABEL_W + (GRID_W - LABEL_W) // 2, y + GRID_TOP + GRID_H // 2),
+                    fit(t(key, locale), 24, GRID_W - LABEL_W - 16), size=24, fill=TEXT, anchor="mm")
 
 
 def pick_text(pick: Mapping[str, Any], locale: str) -> str:
@@ -260,38 +305,75 @@ def heading(view: View, locale: str) -> str:
     return text
 
 
+def wrapped(lines: Sequence[str], size: int, width: int = WIDTH - 2 * MARGIN - 8) -> list[str]:
+    return [part for line in lines for part in wrap_text(line, size, width)]
+
+
+def draw_lines(canvas: Canvas, y: int, lines: Sequence[str], size: int, fill=TEXT) -> int:
+    for line in lines:
+        canvas.text((MARGIN + 4, y), line, size=size, fill=fill)
+        y += size + LINE_GAP + 4
+    return y
+
+
 def render_board(view: View, locale: str) -> bytes:
-    """Both formations side by side (the viewer's on the left), who acts, the attack and the last battle."""
-    height = HEADER_H + PANEL_H + 4 + 2 * LINE_H + 6
+    """Both formations one above the other (the viewer's first), who acts, the attack and the last battle."""
+    footer = wrapped(footer_lines(view, locale), MAIN)
+    height = HEADER_H + 2 * (PANEL_H + 10) + len(footer) * (MAIN + LINE_GAP + 4) + 12
     canvas = Canvas(WIDTH, height, BACKGROUND)
-    canvas.text((12, HEADER_H // 2), heading(view, locale), size=26, bold=True, anchor="lm")
-    canvas.text((WIDTH - 12, HEADER_H // 2), header_status(view, locale), size=22, fill=HIGHLIGHT, bold=True,
-                anchor="rm")
+    canvas.text((MARGIN + 4, 24), heading(view, locale), size=30, bold=True, anchor="lm")
+    canvas.text((MARGIN + 4, 66), fit(header_status(view, locale), MAIN, WIDTH - 2 * MARGIN, True), size=MAIN,
+                fill=HIGHLIGHT, bold=True, anchor="lm")
     viewer = view.get("viewer")
     order = (viewer, 1 - viewer) if viewer in (0, 1) else (0, 1)
-    for slot, seat in enumerate(order):
-        draw_panel(canvas, view, seat, (8 + slot * (PANEL_W + 8), HEADER_H), locale)
-    y = HEADER_H + PANEL_H + 4
-    for line in footer_lines(view, locale):
-        canvas.text((12, y + LINE_H // 2), shorten(line, 92), size=20, fill=TEXT, anchor="lm")
-        y += LINE_H
-    return canvas.png()
+    y = HEADER_H
+    for seat in order:
+        draw_panel(canvas, view, seat, y, locale)
+        y += PANEL_H + 10
+    draw_lines(canvas, y, footer, MAIN)
+    return encode_png(canvas.image)
 
 
 # ---------------------------------------------------------------------------------------------
 # Hand
 # ---------------------------------------------------------------------------------------------
 
-def draw_hand_card(canvas: Canvas, box: Box, card: str, locale: str, with_name: bool = True) -> None:
+@lru_cache(maxsize=256)
+def hand_card_tile(card: str, locale: str) -> Image.Image:
+    """A hand card: its rank large, its name and its score."""
     colour = colour_of(card)
-    canvas.rect(box, fill=CARD_FILL[colour], outline=(250, 250, 250), width=3, radius=10)
-    left, top, right, bottom = box
-    middle = (left + right) / 2
-    canvas.text((middle, top + 42), rank_text(card), size=48, fill=CARD_TEXT[colour], bold=True, anchor="mm")
-    if with_name:
-        canvas.text((middle, bottom - 40), card_name(card, locale), size=19, fill=CARD_TEXT[colour], anchor="mm")
-    canvas.text((middle, bottom - 16), t("formation.card.points", locale, points=card_points(card)), size=18,
+    canvas = Canvas(HAND_CARD_W, HAND_CARD_H, BACKGROUND)
+    canvas.rect((0, 0, HAND_CARD_W - 1, HAND_CARD_H - 1), fill=CARD_FILL[colour], outline=(250, 250, 250), width=3,
+                radius=10)
+    middle = HAND_CARD_W / 2
+    canvas.text((middle, 56), rank_text(card), size=64, fill=CARD_TEXT[colour], bold=True, anchor="mm")
+    canvas.text((middle, HAND_CARD_H - 70), card_name(card, locale), size=MAIN, fill=CARD_TEXT[colour],
+                bold=True, anchor="mm")
+    canvas.text((middle, HAND_CARD_H - 28), t("formation.card.points", locale, points=card_points(card)), size=MAIN,
                 fill=CARD_TEXT[colour], anchor="mm")
+    return canvas.image
+
+
+def hand_height(hand: Sequence[str]) -> int:
+    rows = max(1, (len(hand) + HAND_COLUMNS - 1) // HAND_COLUMNS)
+    return rows * (HAND_CARD_H + GAP)
+
+
+def draw_hand_grid(canvas: Canvas, hand: Sequence[str], top: int, locale: str) -> None:
+    if not hand:
+        canvas.text((MARGIN + 4, top + HAND_CARD_H / 2), t("formation.board.hand_empty", locale), size=24,
+                    fill=MUTED, anchor="lm")
+    for index, card in enumerate(hand):
+        left = MARGIN + (index % HAND_COLUMNS) * (HAND_CARD_W + GAP)
+        canvas.image.paste(hand_card_tile(card, locale), (left, top + (index // HAND_COLUMNS) * (HAND_CARD_H + GAP)))
+
+
+def hand_notes(view: View, seat: int, locale: str) -> list[str]:
+    """Under the hand: what happens now, the kept-card note, the attack being answered or the last battle."""
+    lines = [header_status(view, locale)]
+    if view["phase"] in ("reserve", "battle", "advance") and len(view["seats"][seat].get("hand") or []) == 1:
+        lines.append(t("formation.board.kept_note", locale))
+    return lines + footer_lines(view, locale)
 
 
 def render_hand(view: View, locale: str) -> bytes:
@@ -301,89 +383,82 @@ def render_hand(view: View, locale: str) -> bytes:
     hand = info.get("hand") or []
     choices = info.get("formation_choices")
     choosing = view["phase"] == "formation" and bool(choices) and info["formation"] is None
-    body = STRIP_CARD_H + 8 + 36 + GRID_H + 8 if choosing else PANEL_H + 6
-    canvas = Canvas(WIDTH, HEADER_H + body, BACKGROUND)
-    canvas.text((12, HEADER_H // 2), t("formation.board.your_hand", locale, player=seat_name(seat, locale)),
-                size=24, bold=True, anchor="lm")
-    canvas.text((WIDTH - 12, HEADER_H // 2), heading(view, locale), size=20, fill=MUTED, anchor="rm")
     if choosing:
-        draw_formation_choices(canvas, hand, choices, HEADER_H, locale)
-        return canvas.png()
-    draw_panel(canvas, view, seat, (8, HEADER_H), locale)
-    draw_hand_grid(canvas, hand, (PANEL_W + 20, HEADER_H), locale)
-    rows = max(1, (len(hand) + 3) // 4)
-    notes_top = HEADER_H + rows * (HAND_CARD_H + 8) + 4
-    draw_side_notes(canvas, view, seat, (PANEL_W + 20, notes_top), HEADER_H + PANEL_H, locale)
-    return canvas.png()
+        notes: list[str] = []
+        body = hand_height(hand) + 2 * (CHOICE_TITLE_H + GRID_H + 18)
+    else:
+        notes = wrapped(hand_notes(view, seat, locale), MAIN)
+        body = PANEL_H + 10 + hand_height(hand) + len(notes) * (MAIN + LINE_GAP + 4) + 8
+    canvas = Canvas(WIDTH, HEADER_H + body, BACKGROUND)
+    title = t("formation.board.your_hand", locale, player=seat_name(seat, locale))
+    canvas.text((MARGIN + 4, 24), fit(title, 30, WIDTH - 2 * MARGIN, True), size=30, bold=True, anchor="lm")
+    canvas.text((MARGIN + 4, 66), heading(view, locale), size=24, fill=MUTED, anchor="lm")
+    y = HEADER_H
+    if choosing:
+        draw_hand_grid(canvas, hand, y, locale)
+        draw_formation_choices(canvas, choices, y + hand_height(hand), locale)
+        return encode_png(canvas.image)
+    draw_panel(canvas, view, seat, y, locale)
+    y += PANEL_H + 10
+    draw_hand_grid(canvas, hand, y, locale)
+    draw_lines(canvas, y + hand_height(hand), notes, MAIN)
+    return encode_png(canvas.image)
 
 
-def draw_hand_grid(canvas: Canvas, hand: Sequence[str], origin: tuple[int, int], locale: str) -> None:
-    x, y = origin
-    if not hand:
-        canvas.text((x, y + HAND_CARD_H / 2), t("formation.board.hand_empty", locale), size=20, fill=MUTED,
-                    anchor="lm")
-    for index, card in enumerate(hand):
-        left = x + (index % 4) * (HAND_CARD_W + 10)
-        top = y + (index // 4) * (HAND_CARD_H + 8)
-        draw_hand_card(canvas, (left, top, left + HAND_CARD_W, top + HAND_CARD_H), card, locale)
+CHOICE_TITLE_H = 48
 
 
-def draw_formation_choices(canvas: Canvas, hand: Sequence[str], choices: Sequence[str], top: int,
-                           locale: str) -> None:
-    for index, card in enumerate(hand):
-        left = 12 + index * (STRIP_CARD_W + 8)
-        draw_hand_card(canvas, (left, top, left + STRIP_CARD_W, top + STRIP_CARD_H), card, locale,
-                       with_name=False)
-    y = top + STRIP_CARD_H + 8
-    for slot, layout_id in enumerate(choices[:2]):
-        x = 8 + slot * (PANEL_W + 8)
-        canvas.rect((x, y, x + PANEL_W, y + 36 + GRID_H + 4), fill=PANEL, radius=12)
-        canvas.text((x + 12, y + 18), f"{card_name(layout_id, locale)}  ({layout_id})", size=22, bold=True,
-                    anchor="lm")
-        draw_grid(canvas, (x + 8, y + 36), layout_effects(layout_id), "black", locale)
-
-
-def draw_side_notes(canvas: Canvas, view: View, seat: int, origin: tuple[int, int], bottom: int,
-                    locale: str) -> None:
-    """Under the hand: what happens now, the kept-card note, the attack being answered or the last battle."""
-    x, y = origin
-    lines = [header_status(view, locale)]
-    if view["phase"] in ("reserve", "battle", "advance") and len(view["seats"][seat].get("hand") or []) == 1:
-        lines.append(t("formation.board.kept_note", locale))
-    lines += footer_lines(view, locale)
-    for line in lines:
-        if y + 19 > bottom:
-            break
-        y = canvas.text_box((x, y, WIDTH - 12, bottom), line, size=19, fill=TEXT, line_gap=3) + 3
+def draw_formation_choices(canvas: Canvas, choices: Sequence[str], top: int, locale: str) -> None:
+    """The round's two formation cards, one above the other, each with its name and diagram."""
+    y = top
+    for layout_id in choices[:2]:
+        canvas.rect((MARGIN, y, MARGIN + PANEL_W, y + CHOICE_TITLE_H + GRID_H + 8), fill=PANEL, radius=12)
+        canvas.text((MARGIN + 12, y + CHOICE_TITLE_H // 2 + 2), f"{card_name(layout_id, locale)}  ({layout_id})",
+                    size=MAIN, bold=True, anchor="lm")
+        draw_grid(canvas, (MARGIN + 8, y + CHOICE_TITLE_H), layout_effects(layout_id), "black", locale)
+        y += CHOICE_TITLE_H + GRID_H + 18
 
 
 # ---------------------------------------------------------------------------------------------
 # /card
 # ---------------------------------------------------------------------------------------------
 
+CARD_TEXT_SIZE = 24
+
+
 def render_card(card: Card, locale: str) -> bytes:
     """/card: the card's picture (a battle card, the 3x3 diagram of a formation card, a type emblem) and text."""
-    canvas = Canvas(WIDTH, 360, BACKGROUND)
     stats = card.stats
-    text_left = 310
+    if card.kind == "formation":
+        kind = t("formation.card.formation_kind", locale, type=type_name(stats["type"], locale), round=stats["round"])
+        picture_h, text_left = GRID_H + 16, MARGIN + 8
+    else:
+        kind = t("formation.card.battle_kind" if card.kind == "battle" else "formation.card.type_kind", locale)
+        picture_h, text_left = 0, 280
+    text_width = WIDTH - MARGIN - 8 - text_left
+    body = wrap_text(card.text(locale), CARD_TEXT_SIZE, text_width)
+    text_h = 96 + len(body) * (CARD_TEXT_SIZE + 8)
+    height = max(text_h, 340) + 16 if card.kind != "formation" else 110 + picture_h + text_h - 96 + 16
+    canvas = Canvas(WIDTH, height, BACKGROUND)
+    top = 18
     if card.kind == "battle":
         colour = stats["colour"]
-        canvas.rect((40, 18, 270, 342), fill=CARD_FILL[colour], outline=(250, 250, 250), width=4, radius=18)
-        canvas.text((155, 150), str(stats["rank"]), size=120, fill=CARD_TEXT[colour], bold=True, anchor="mm")
+        canvas.rect((24, top, 254, top + 310), fill=CARD_FILL[colour], outline=(250, 250, 250), width=4, radius=18)
+        canvas.text((139, top + 130), str(stats["rank"]), size=120, fill=CARD_TEXT[colour], bold=True, anchor="mm")
         dots = "●" * stats["points"] if stats["points"] else "—"
-        canvas.text((155, 295), dots, size=36, fill=(130, 230, 130), anchor="mm")
-        kind = t("formation.card.battle_kind", locale)
-    elif card.kind == "formation":
-        draw_grid(canvas, (12, 24), layout_effects(card.id), "black", locale)
-        kind = t("formation.card.formation_kind", locale, type=type_name(stats["type"], locale),
-                 round=stats["round"])
-        text_left = 12 + GRID_W + 24
-    else:
-        canvas.rect((40, 18, 270, 342), fill=PANEL, outline=HIGHLIGHT, width=4, radius=18)
-        canvas.text((155, 175), type_name(card.id, "ja"), size=120, fill=HIGHLIGHT, bold=True, anchor="mm")
-        kind = t("formation.card.type_kind", locale)
-    canvas.text((text_left, 40), card.name(locale), size=32, bold=True, anchor="lm")
-    canvas.text((text_left, 78), kind + " · " + t(f"card.source_{card.source}", locale), size=18, fill=MUTED,
+        canvas.text((139, top + 270), dots, size=40, fill=(130, 230, 130), anchor="mm")
+    elif card.kind != "formation":
+        canvas.rect((24, top, 254, top + 310), fill=PANEL, outline=HIGHLIGHT, width=4, radius=18)
+        canvas.text((139, top + 150), type_name(card.id, "ja"), size=120, fill=HIGHLIGHT, bold=True, anchor="mm")
+    canvas.text((text_left, top + 22), fit(card.name(locale), 36, WIDTH - MARGIN - text_left, True), size=36,
+                bold=True, anchor="lm")
+    canvas.text((text_left, top + 64), kind + " · " + t(f"card.source_{card.source}", locale), size=22, fill=MUTED,
                 anchor="lm")
-    canvas.text_box((text_left, 104, WIDTH - 16, 352), card.text(locale), size=21, line_gap=7)
-    return canvas.png()
+    y = top + 96
+    if card.kind == "formation":
+        draw_grid(canvas, (MARGIN, y), layout_effects(card.id), "black", locale)
+        y += picture_h
+    for line in body:
+        canvas.text((text_left, y), line, size=CARD_TEXT_SIZE, fill=TEXT)
+        y += CARD_TEXT_SIZE + 8
+    return encode_png(canvas.image)
