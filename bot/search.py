@@ -35,12 +35,16 @@ import importlib
 import math
 import random
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 from types import ModuleType
 from typing import Any
 
+from bot.decks import group_of, ready_decks
 from bot.engine import Decision, Engine, Seat, State, decision_for, random_choice
+from bot.games import get_game
 
 Determinize = Callable[[State, Seat, random.Random], State]
 Evaluate = Callable[[State, Seat], float]
@@ -128,6 +132,65 @@ def think(game_id: str, state: State, seat: Seat, seed: str, level: str = DEFAUL
     # The real state is read once, here: everything below sees only a world sampled from seat's view.
     world = hooks.determinize(state, seat, rng)
     return search(hooks, world, seat, budget or level_budget(level, hooks, max_ms), rng)
+
+
+# ---------------------------------------------------------------- an unseen deck list
+
+
+@cache
+def _deck_catalogue(game_id: str) -> tuple[Any, dict[str, str], tuple[tuple[str, tuple[str, ...]], ...]]:
+    """A deck game's rule, each card's group, and its ready-made decks as sorted lists (id, cards)."""
+    spec = get_game(game_id)
+    rule = spec.deck_rule
+    if rule is None:
+        raise KeyError(f"{game_id} is not played with a deck")
+    groups = {card.id: group_of(rule, card) for card in spec.cards()}
+    ready = tuple((deck.id, tuple(sorted(c for c, n in deck.cards.items() for _ in range(n))))
+                  for deck in ready_decks(game_id, rule))
+    return rule, groups, ready
+
+
+def sample_deck_list(game_id: str, seen: Sequence[str], rng: random.Random) -> tuple[list[str], str | None]:
+    """A legal deck list for an opponent whose pick is private, holding every card ``seen`` of it.
+
+    A ready-made deck that holds all of them is taken (one of them at random); otherwise the seen cards
+    are kept and the rest is drawn from the ready-made deck that shares the most with them, then from the
+    card pool, group by group (Starfall's 6 per attribute) within the copy limit. Returns the list
+    (sorted) and the ready-made deck's id, or None for a list of the opponent's own. Depends only on
+    ``seen`` and ``rng``, so a world built from it never reflects the real list.
+    """
+    rule, groups, ready = _deck_catalogue(game_id)
+    wanted = Counter(seen)
+    fitting = [(deck_id, cards) for deck_id, cards in ready if not wanted - Counter(cards)]
+    if fitting:
+        deck_id, cards = fitting[rng.randrange(len(fitting))]
+        return list(cards), deck_id
+    overlap = [sum((wanted & Counter(cards)).values()) for _id, cards in ready]
+    best = [cards for (_id, cards), shared in zip(ready, overlap, strict=True) if shared == max(overlap)]
+    base = Counter(best[rng.randrange(len(best))]) if best else Counter()
+    chosen = Counter(wanted)
+    missing = rule.size - len(seen)
+    needs = {group: count - sum(n for c, n in wanted.items() if groups.get(c) == group)
+             for group, count in rule.group_counts.items()}
+
+    def take(candidates: list[str], group: str | None) -> None:
+        nonlocal missing
+        rng.shuffle(candidates)
+        for card in candidates:
+            room = needs[group] if group is not None else missing
+            if room <= 0 or missing <= 0:
+                return
+            if chosen[card] < rule.limit_of(card):
+                chosen[card] += 1
+                missing -= 1
+                if group is not None:
+                    needs[group] -= 1
+
+    for group in sorted(needs) or [None]:
+        in_group = sorted(c for c in groups if group is None or groups[c] == group)
+        take(sorted((c for c, n in (base - wanted).items() if c in in_group for _ in range(n))), group)
+        take([c for c in in_group for _ in range(rule.limit_of(c))], group)
+    return sorted(chosen.elements()), None
 
 
 # ---------------------------------------------------------------- the tree

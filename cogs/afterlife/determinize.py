@@ -1,19 +1,23 @@
 """Afterlife for the bot player (bot/search.py): a world consistent with what one seat has seen.
 
-Hidden from ``seat``: the opponent's hand (its public cards are shown), the opponent's bundles and which
-one it picked during set-up, and the order of both decks. The opponent's unseen cards are one pool (its
-deck list minus what is on the table, in the graves, the afterlife and its public hand), so a sorted pool
-reshuffled by ``rng`` gives a world that depends only on the seat's information and the opponent's deck
-list (a ready-made deck is public; a custom list is taken as known, never where its cards are). The
-engine's seed is redrawn, so later shuffles are unknown too.
+Hidden from ``seat``: the opponent's deck list (picked in secret, as in Starfall), its hand (its public
+cards are shown), its bundles and which one it picked during set-up, and the order of both decks. The
+opponent's list is sampled to hold every card seen of it (on the field, in the grave, the afterlife, its
+public hand, the stack): ``bot/search.py: sample_deck_list``, a ready-made deck that fits, else the
+closest one filled from the pool. Its unseen rest is one pool, reshuffled by ``rng`` and dealt to the
+bundles, the hand and the deck, so a world depends only on the seat's information. Whether the opponent
+asked to be stopped at every response window is its own preference: the world takes the default (off).
+The engine's seed is redrawn, so later shuffles are unknown too.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 
 from bot.engine import Decision, Seat, State
+from bot.search import sample_deck_list
 from cogs.afterlife import engine as rules
 from cogs.afterlife import zones as Z
 from cogs.afterlife.policy import greedy
@@ -30,8 +34,15 @@ def determinize(state: State, seat: Seat, rng: random.Random) -> State:
     rng.shuffle(own_deck)
     own["deck"] = own_deck
     other = world["players"][1 - seat]
-    pool = list(other["hand"]) + list(other["deck"]) + [card for bundle in other["bundles"] for card in bundle]
-    pool.sort()
+    seen = [*other["public"], *other["grave"], *other["afterlife"], *(unit["card"] for unit in other["field"])]
+    seen += [entry["card"] for entry in world["stack"] if entry["seat"] == 1 - seat]
+    casting = world["casting"]
+    if casting is not None and casting["seat"] == 1 - seat:
+        seen.append(casting["card"])
+    cards, deck_id = sample_deck_list(rules.GAME_ID, seen, rng)
+    world["deck_names"][1 - seat] = deck_id or ""
+    other["always_stop"] = False
+    pool = sorted((Counter(cards) - Counter(seen)).elements())
     rng.shuffle(pool)
     for index, bundle in enumerate(other["bundles"]):
         other["bundles"][index] = pool[:len(bundle)]

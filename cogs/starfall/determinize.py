@@ -1,17 +1,21 @@
 """Starfall for the bot player (bot/search.py): a world consistent with what one seat has seen.
 
-Starfall's only hidden information is the order of the two decks (fields, graves, the cards drawn at
-set-up and every summon are face up). Each deck's content is known (the deck list minus what is on the
-table), so a sorted deck reshuffled by ``rng`` depends only on the seat's information; the engine's seed
-is redrawn as well.
+Hidden from ``seat``: the order of its own deck, and the opponent's deck list (picked in secret, ruling
+20) and order. Fields, graves, the cards drawn at set-up and every summon are face up. The seat's own
+deck is its list minus what is on the table, reshuffled; the opponent's list is sampled to hold every card
+seen of it (``bot/search.py: sample_deck_list``: a ready-made deck that fits, else the closest one filled
+from the pool) and its unseen rest is shuffled into the deck. The list goes into the world's options and
+deck key, so nothing of the real one is left; the engine's seed is redrawn as well.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 
 from bot.engine import Decision, Seat, State
+from bot.search import sample_deck_list
 from cogs.starfall import engine as rules
 from cogs.starfall.policy import greedy, score
 
@@ -22,10 +26,18 @@ BUDGET_SCALE = 3.0  # iterations per level (bot/search.py BUDGETS) for ~0.8 s at
 def determinize(state: State, seat: Seat, rng: random.Random) -> State:
     world = rules._copy(state)
     world["seed"] = rng.randrange(2**62)
-    for player in world["players"]:
-        deck = sorted(player["deck"])
-        rng.shuffle(deck)
-        player["deck"] = deck
+    own = world["players"][seat]
+    deck = sorted(own["deck"])
+    rng.shuffle(deck)
+    own["deck"] = deck
+    other = world["players"][1 - seat]
+    seen = [*other["drawn"], *other["grave"], *(rec["id"] for rec in other["field"].values() if rec is not None)]
+    cards, deck_id = sample_deck_list(rules.GAME_ID, seen, rng)
+    unseen = sorted((Counter(cards) - Counter(seen)).elements())
+    rng.shuffle(unseen)
+    other["deck"] = unseen
+    other["deck_key"] = deck_id or "custom"
+    world["options"] = {**world["options"], f"deck{1 - seat}": ",".join(cards)}
     return world
 
 

@@ -1,10 +1,13 @@
 """TetrAction for the bot player (bot/search.py): a world consistent with what one seat has seen.
 
-Hands, tetrites, mana, the public row and every discard are open information. Hidden are the order of
-each hand deck (the seat's own too), of the public deck and of the accident deck, and the cards the
-opponent drew to replace a hand card (only while that choice is open, when the bot is not asked). Each
-deck's content is known (the complement of what is on the table), so a sorted deck reshuffled by ``rng``
-depends only on the seat's information. The engine's seed is redrawn, so later reshuffles are unknown.
+Hands, tetrites, mana, the public row, the hand and accident discards are open information. Hidden are
+the order of each hand deck (the seat's own too), of the public deck and of the accident deck, the
+cards the opponent drew to replace a hand card (only while that choice is open, when the bot is not
+asked), and the public cards charged face down under hand cards (both players'; nobody sees them). Each
+hand deck's content is known (the complement of what is on the table), so a sorted deck reshuffled by
+``rng`` depends only on the seat's information. The public cards not in the row are one pool (the deck,
+every charge card, the public discard, whose content the view does not list), dealt back in the same
+counts. The engine's seed is redrawn, so later reshuffles are unknown.
 """
 
 from __future__ import annotations
@@ -55,7 +58,15 @@ def determinize(state: State, seat: Seat, rng: random.Random) -> State:
         task = world["queue"][0]
         verb, field = ("take", "candidates") if task["do"] == "replace" else ("bottom", "cards")
         step["options"] = [f"{verb}:{card}" for card in task[field]]
-    world["public"]["deck"] = _reshuffled(world["public"]["deck"], rng)
+    public = world["public"]
+    charged = [hand for player in world["players"] for hand in player["hand"]]
+    pool = _reshuffled(public["deck"] + public["discard"] + [c for hand in charged for c in hand["charge_cards"]], rng)
+    for hand in charged:
+        count = len(hand["charge_cards"])
+        hand["charge_cards"] = pool[:count]
+        del pool[:count]
+    public["discard"] = pool[:len(public["discard"])]
+    public["deck"] = pool[len(public["discard"]):]
     world["accident"]["deck"] = _reshuffled(world["accident"]["deck"], rng)
     return world
 

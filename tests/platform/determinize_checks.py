@@ -68,3 +68,38 @@ def check_determinize(engine: Engine, determinize: Callable[[State, int, random.
             if dump(elsewhere) != dump(world):
                 varied += 1
     return varied
+
+
+def positions_of(engine: Engine, seed: int, options: Mapping[str, str], seat: int, every: int,
+                 count: int) -> list[State]:
+    """Up to ``count`` states of one random match where ``seat`` owes a decision with a real choice."""
+    rng = random.Random(f"positions:{seed}")
+    state = engine.new_game(seed, dict(options))
+    found: list[State] = []
+    step = 0
+    while engine.outcome(state) is None and len(found) < count:
+        pending = engine.pending(state)
+        mine = decision_for(pending, seat)
+        if mine is not None and len(mine.options) > 1:
+            if step % every == 0:
+                found.append(state)
+            step += 1
+        decision = pending[rng.randrange(len(pending))]
+        state, _ = engine.apply(state, decision.seat, random_choice(decision, rng))
+    return found
+
+
+def answers_alike(game: str, state: State, elsewhere: State, bot: int, seeds: int = 2) -> None:
+    """The bot's view is the same in both states, and so are its worlds and its answer for a few seeds."""
+    from bot import search
+
+    hooks = search.hooks_for(game)
+    engine = hooks.engine
+    assert engine.view(elsewhere, bot) == engine.view(state, bot)
+    for seed in range(8):
+        world = hooks.determinize(state, bot, random.Random(seed))
+        assert dump(hooks.determinize(elsewhere, bot, random.Random(seed))) == dump(world)
+    budget = search.Budget(iterations=16, max_ms=1e9)  # iterations only: deterministic
+    for seed in range(seeds):
+        answer = search.think(game, state, bot, f"alike:{seed}", budget=budget)
+        assert search.think(game, elsewhere, bot, f"alike:{seed}", budget=budget) == answer
