@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import sys
 
-from bot import i18n
-from bot.config import Settings, load_dotenv
+from bot import i18n, logs
+from bot.config import Settings, SettingsError
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -49,9 +48,16 @@ def main(argv: list[str] | None = None) -> int:
         from bot.arena import run_arena_command
 
         return run_arena_command(args.game, args.a, args.b, args.matches, args.think_ms, args.seed)
-    load_dotenv()
-    settings = Settings.from_env()
-    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        settings = Settings.from_env()
+    except SettingsError as error:  # one line per bad variable, no traceback
+        print(error, file=sys.stderr)
+        return 2
+    logs.setup(settings.log_level, settings.log_format)
+    if settings.metrics_port:
+        from bot import metrics
+
+        metrics.serve(settings.metrics_port, settings.metrics_host)
     if args.command == "demo":
         from bot.demo import run_demo
 

@@ -1,62 +1,150 @@
-"""Settings from the environment and an optional ``.env`` file (every one is listed in .env.example)."""
+"""Settings from the environment and an optional ``.env`` file (every one is listed in .env.example).
+
+pydantic-settings reads both (the real environment wins over ``.env``; an empty value counts as unset)
+and checks every value; ``Settings.from_env()`` raises ``SettingsError`` with one line per bad variable,
+naming it and what it may be, which ``python -m bot`` prints before exiting with status 2.
+
+Built directly (``Settings(token=None, database=...)``, as the tests and the demo do), a ``Settings``
+reads nothing from the environment: only ``from_env`` does.
+"""
 
 from __future__ import annotations
 
-import os
-from dataclasses import dataclass
-from pathlib import Path
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import AliasChoices, Field, ValidationError, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, PydanticBaseSettingsSource, SettingsConfigDict
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
-def load_dotenv(path: Path = Path(".env")) -> None:
-    """Minimal .env reader: KEY=VALUE lines, # comments; the real environment wins."""
-    if not path.is_file():
-        return
-    for line in path.read_text(encoding="utf-8").splitlines():
-        line = line.strip()
-        if not line or line.startswith("#") or "=" not in line:
-            continue
-        key, value = line.split("=", 1)
-        os.environ.setdefault(key.strip(), value.strip().strip('"').strip("'"))
+class SettingsError(ValueError):
+    """Bad settings: one line per variable, e.g. "METRICS_PORT must be a port number 1-65535 (got 'x')"."""
 
 
-def _flag(name: str, default: bool) -> bool:
-    value = os.environ.get(name)
-    if value is None or value == "":
-        return default
-    return value.strip().lower() in ("1", "true", "yes", "on")
+def env(name: str, field: str) -> Any:
+    """The variable's name in the environment; keyword construction keeps using the field's name."""
+    return AliasChoices(field, name)
 
 
-@dataclass(frozen=True)
-class Settings:
-    token: str | None
-    database: str
-    inline_lookup: bool
-    max_active_matches: int
-    timer_interval: float
-    challenge_ttl_hours: float
-    dev_guild_id: int | None
-    log_level: str
-    # Scaling (issue 17): PostgreSQL instead of the SQLite file; which shards this process runs.
-    database_url: str | None = None
-    shard_count: int | None = None
-    shard_ids: tuple[int, ...] | None = None
-    metrics_port: int | None = None
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", env_ignore_empty=True,
+                                      extra="ignore", frozen=True, populate_by_name=True)
+
+    token: str | None = Field(None, validation_alias=env("DISCORD_TOKEN", "token"), repr=False)
+    database: str = Field("data/dueltable.sqlite3", validation_alias=env("DUELTABLE_DB", "database"), min_length=1)
+    inline_lookup: bool = Field(False, validation_alias=env("DUELTABLE_INLINE_LOOKUP", "inline_lookup"))
+    max_active_matches: int = Field(10, ge=1, le=1000,
+                                    validation_alias=env("DUELTABLE_MAX_ACTIVE_MATCHES", "max_active_matches"))
+    timer_interval: float = Field(60.0, gt=0, le=86400,
+                                  validation_alias=env("DUELTABLE_TIMER_INTERVAL", "timer_interval"))
+    challenge_ttl_hours: float = Field(24.0, gt=0, le=24 * 30,
+                                       validation_alias=env("DUELTABLE_CHALLENGE_TTL_HOURS", "challenge_ttl_hours"))
+    dev_guild_id: int | None = Field(None, gt=0, validation_alias=env("DUELTABLE_DEV_GUILD", "dev_guild_id"))
+    log_level: str = Field("INFO", validation_alias=env("DUELTABLE_LOG_LEVEL", "log_level"))
+    # Scaling (issue 17): PostgreSQL instead of the SQLite file; which shards this process runs; metrics.
+    database_url: str | None = Field(None, validation_alias=env("DATABASE_URL", "database_url"), repr=False)
+    shard_count: int | None = Field(None, ge=1, le=100_000,
+                                    validation_alias=env("DUELTABLE_SHARD_COUNT", "shard_count"))
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = Field(
+        None, validation_alias=env("DUELTABLE_SHARD_IDS", "shard_ids"))
+    metrics_port: int | None = Field(None, ge=1, le=65535, validation_alias=env("METRICS_PORT", "metrics_port"))
+    metrics_host: str = Field("127.0.0.1", min_length=1, validation_alias=env("DUELTABLE_METRICS_HOST", "metrics_host"))
+    log_format: Literal["text", "json"] = Field("text", validation_alias=env("DUELTABLE_LOG_FORMAT", "log_format"))
+
+    # What each variable may be: the error line says this rather than pydantic's wording.
+    ALLOWED: ClassVar[dict[str, str]] = {
+        "token": "the bot token from the Developer Portal",
+        "database": "a file path",
+        "inline_lookup": "1 or 0 (also true/false, yes/no, on/off)",
+        "max_active_matches": "a whole number 1-1000",
+        "timer_interval": "a number of seconds above 0 (at most 86400)",
+        "challenge_ttl_hours": "a number of hours above 0 (at most 720)",
+        "dev_guild_id": "a guild id (a positive whole number)",
+        "log_level": "one of " + ", ".join(LOG_LEVELS),
+        "database_url": "a postgresql://user:password@host/database URL",
+        "shard_count": "a whole number 1-100000",
+        "shard_ids": "a comma-separated list of shard numbers below DUELTABLE_SHARD_COUNT",
+        "metrics_port": "a port number 1-65535",
+        "metrics_host": "an address to listen on, such as 127.0.0.1 or 0.0.0.0",
+        "log_format": "text or json",
+    }
+    SECRET: ClassVar[frozenset[str]] = frozenset({"token", "database_url"})  # never echoed in an error
+
+    @classmethod
+    def settings_customise_sources(cls, settings_cls: type[BaseSettings], init_settings: PydanticBaseSettingsSource,
+                                   env_settings: PydanticBaseSettingsSource, dotenv_settings: PydanticBaseSettingsSource,
+                                   file_secret_settings: PydanticBaseSettingsSource
+                                   ) -> tuple[PydanticBaseSettingsSource, ...]:
+        return (init_settings,)  # only from_env (below) reads the environment
 
     @classmethod
     def from_env(cls) -> Settings:
-        dev_guild = os.environ.get("DUELTABLE_DEV_GUILD", "").strip()
-        return cls(
-            token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
-            database=os.environ.get("DUELTABLE_DB", "").strip() or "data/dueltable.sqlite3",
-            inline_lookup=_flag("DUELTABLE_INLINE_LOOKUP", False),
-            max_active_matches=int(os.environ.get("DUELTABLE_MAX_ACTIVE_MATCHES", "10")),
-            timer_interval=float(os.environ.get("DUELTABLE_TIMER_INTERVAL", "60")),
-            challenge_ttl_hours=float(os.environ.get("DUELTABLE_CHALLENGE_TTL_HOURS", "24")),
-            dev_guild_id=int(dev_guild) if dev_guild else None,
-            log_level=os.environ.get("DUELTABLE_LOG_LEVEL", "INFO").strip() or "INFO",
-            database_url=os.environ.get("DATABASE_URL", "").strip() or None,
-            shard_count=int(os.environ["DUELTABLE_SHARD_COUNT"]) if os.environ.get("DUELTABLE_SHARD_COUNT") else None,
-            shard_ids=tuple(int(x) for x in os.environ["DUELTABLE_SHARD_IDS"].split(","))
-            if os.environ.get("DUELTABLE_SHARD_IDS") else None,
-            metrics_port=int(os.environ["METRICS_PORT"]) if os.environ.get("METRICS_PORT") else None,
-        )
+        """Settings from the environment and ``.env`` (the environment wins); SettingsError if a value is bad."""
+        try:
+            return _FromEnvironment()
+        except ValidationError as error:
+            raise SettingsError("\n".join(cls.error_lines(error))) from None
+
+    @classmethod
+    def error_lines(cls, error: ValidationError) -> list[str]:
+        lines = []
+        for problem in error.errors():
+            field = next((str(part) for part in problem["loc"] if str(part) in cls.model_fields), None)
+            if field is None:  # a check across fields: its message names the variables
+                lines.append(str(problem.get("ctx", {}).get("error", problem["msg"])))
+                continue
+            name = env_name(field)
+            got = "" if field in cls.SECRET else f" (got {problem.get('input')!r})"
+            lines.append(f"{name} must be {cls.ALLOWED[field]}{got}")
+        return list(dict.fromkeys(lines))
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _log_level(cls, value: Any) -> str:
+        level = str(value).strip().upper()
+        if level not in LOG_LEVELS:
+            raise ValueError("unknown log level")
+        return level
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _shard_list(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            return tuple(part.strip() for part in value.split(","))
+        return value
+
+    @field_validator("database_url")
+    @classmethod
+    def _postgres_url(cls, value: str | None) -> str | None:
+        if value is not None and not value.startswith(("postgresql://", "postgres://")):
+            raise ValueError("not a PostgreSQL URL")
+        return value
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        if self.shard_ids is None:
+            return self
+        if self.shard_count is None:
+            raise ValueError("DUELTABLE_SHARD_IDS needs DUELTABLE_SHARD_COUNT (the total number of shards)")
+        if not self.shard_ids or any(not 0 <= shard < self.shard_count for shard in self.shard_ids) \
+                or len(set(self.shard_ids)) != len(self.shard_ids):
+            raise ValueError(f"DUELTABLE_SHARD_IDS must be {self.ALLOWED['shard_ids']} "
+                             f"({self.shard_count}), each once (got {','.join(map(str, self.shard_ids))})")
+        return self
+
+
+def env_name(field: str) -> str:
+    alias = Settings.model_fields[field].validation_alias
+    return next(choice for choice in alias.choices if choice != field)
+
+
+class _FromEnvironment(Settings):
+    """The same settings, read from the environment and then ``.env`` (pydantic-settings' order)."""
+
+    @classmethod
+    def settings_customise_sources(cls, settings_cls: type[BaseSettings], init_settings: PydanticBaseSettingsSource,
+                                   env_settings: PydanticBaseSettingsSource, dotenv_settings: PydanticBaseSettingsSource,
+                                   file_secret_settings: PydanticBaseSettingsSource
+                                   ) -> tuple[PydanticBaseSettingsSource, ...]:
+        return (env_settings, dotenv_settings)

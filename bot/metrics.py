@@ -1,0 +1,127 @@
+"""Prometheus metrics (prometheus-client, a registry of our own) and the HTTP endpoint ``METRICS_PORT``.
+
+Where each is counted:
+  dueltable_decisions_total{game}              MatchService._commit, each decision stored (bot moves too)
+  dueltable_decision_seconds{game,stage}       the glue's click handler: stage=stored (click received ->
+                                               decision committed), stage=published (-> thread and panels
+                                               updated)
+  dueltable_render_seconds{game,kind}          bot/render/toolkit.py, inside the render pool (the drawing
+                                               itself, not the wait for a worker); kind board|hand|card|other
+  dueltable_active_matches                     re-counted from the store when a match starts or ends and
+                                               at start-up (every process of a sharded bot reports the same
+                                               store-wide number: take max, not sum)
+  dueltable_errors_total{kind}                 kind=log:<logger> for every ERROR line (an exception in a
+                                               handler, the timekeeper, the outbox); bad_option for a
+                                               malformed command option; refused:<code> for a click the
+                                               engine refused (stale, illegal, not your turn)
+  dueltable_reminders_sent_total{stage}        the timekeeper: stage 1-2 reminders, 3 the deadline notice
+
+No label carries a player, a card or a choice: only game ids, renderer kinds, logger names and error codes.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, start_http_server
+
+log = logging.getLogger(__name__)
+
+REGISTRY = CollectorRegistry(auto_describe=True)
+# Seconds: a click is answered in tens of ms when idle and must stay well under Discord's 3 s.
+LATENCY_BUCKETS = (0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+RENDER_BUCKETS = (0.005, 0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28)
+RENDER_KINDS = ("board", "hand", "card")
+
+DECISIONS = Counter("dueltable_decisions", "Decisions applied and stored", ["game"], registry=REGISTRY)
+DECISION_SECONDS = Histogram("dueltable_decision_seconds",
+                             "Click received -> decision stored (stage=stored) -> thread and panels updated "
+                             "(stage=published)", ["game", "stage"], buckets=LATENCY_BUCKETS, registry=REGISTRY)
+RENDER_SECONDS = Histogram("dueltable_render_seconds", "Time drawing one picture in the render pool",
+                           ["game", "kind"], buckets=RENDER_BUCKETS, registry=REGISTRY)
+ACTIVE_MATCHES = Gauge("dueltable_active_matches", "Matches being played (store-wide)", registry=REGISTRY)
+ERRORS = Counter("dueltable_errors", "Errors by kind", ["kind"], registry=REGISTRY)
+REMINDERS = Counter("dueltable_reminders_sent", "Reminders sent by stage (3: the deadline)", ["stage"],
+                    registry=REGISTRY)
+
+
+def serve(port: int, host: str = "127.0.0.1") -> Any:
+    """Start the /metrics endpoint in a daemon thread and count logged errors; returns the server
+    (``shutdown()`` stops it)."""
+    count_logged_errors()
+    server, _thread = start_http_server(port, addr=host, registry=REGISTRY)
+    log.info("metrics on http://%s:%s/metrics", host, server.server_port)
+    return server
+
+
+def decision_stored(game_id: str) -> None:
+    DECISIONS.labels(game_id).inc()
+
+
+def observe_decision(game_id: str, stage: str, started: float) -> None:
+    """``started``: ``time.perf_counter()`` when the click was received."""
+    DECISION_SECONDS.labels(game_id, stage).observe(time.perf_counter() - started)
+
+
+def render_labels(function: Callable[..., Any], args: tuple) -> tuple[str, str]:
+    """(game, kind) of a render call: the renderer is ``function`` or, for a wrapper such as
+    ``render_with_names(names, renderer, ...)``, the first callable argument; its module
+    ``cogs.<game>.render`` names the game (else a Card argument's ``game``); ``render_<kind>`` the kind."""
+    renderer = next((arg for arg in args if callable(arg)), function)
+    parts = getattr(renderer, "__module__", "").split(".")
+    game = parts[1] if len(parts) >= 3 and parts[0] == "cogs" else \
+        next((str(arg.game) for arg in args if isinstance(getattr(arg, "game", None), str)), "other")
+    name = getattr(renderer, "__name__", "")
+    kind = next((kind for kind in RENDER_KINDS if kind in name), "other")
+    return game, kind
+
+
+def timed_render(function: Callable[..., bytes], *args: Any) -> bytes:
+    """Run a renderer (in the render pool) and record how long the drawing took."""
+    started = time.perf_counter()
+    try:
+        return function(*args)
+    finally:
+        RENDER_SECONDS.labels(*render_labels(function, args)).observe(time.perf_counter() - started)
+
+
+async def refresh_active(store: Any) -> None:
+    """Re-count the active matches (a match started or ended, or the process started)."""
+    try:
+        ACTIVE_MATCHES.set(await store.db.fetchval("SELECT COUNT(*) FROM matches WHERE status = 'active'"))
+    except Exception:  # a metric must never fail a decision
+        log.warning("could not count active matches", exc_info=True)
+
+
+def error(kind: str) -> None:
+    ERRORS.labels(kind).inc()
+
+
+def reminder_sent(stage: int) -> None:
+    REMINDERS.labels(str(stage)).inc()
+
+
+class ErrorCounter(logging.Handler):
+    """Counts every ERROR line (an exception logged anywhere) as kind ``log:<logger>``."""
+
+    def __init__(self) -> None:
+        super().__init__(level=logging.ERROR)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        ERRORS.labels(f"log:{record.name}").inc()
+
+
+_counting = threading.Lock()
+_installed: list[ErrorCounter] = []
+
+
+def count_logged_errors() -> None:
+    """Install the ErrorCounter on the root logger (once per process)."""
+    with _counting:
+        if not _installed:
+            _installed.append(ErrorCounter())
+            logging.getLogger().addHandler(_installed[0])
