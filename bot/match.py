@@ -17,7 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
-from bot import search
+from bot import logs, metrics, search
 from bot.engine import (
     Decision,
     EngineError,
@@ -164,6 +164,7 @@ class MatchService:
             now=now, deadline=deadline, next_timer_at=next_timer_at(now, deadline, 0),
             challenge_id=challenge_id, rated=rated and bot_seat is None, series_id=series_id,
         )
+        await metrics.refresh_active(self.store)
         return await self.store.get_match(match_id) if match_id is not None else None
 
     async def with_player_preferences(self, game: GameSpec, options: dict[str, str], players: tuple[int, int],
@@ -285,6 +286,7 @@ class MatchService:
         match = await self.store.get_match(match_id)
         if match is None:
             raise NotInMatch()
+        logs.bind_match(match)
         if match.status != "active":
             raise GameOver()
         return match
@@ -333,6 +335,9 @@ class MatchService:
         )
         if not await self.store.commit_decision(commit):
             return None
+        metrics.decision_stored(game.game_id)
+        if outcome:
+            await metrics.refresh_active(self.store)
         after = await self.store.get_match(match.id)
         return Applied(before=match, after=after, seat=seat, choice=choice, events=tuple(events),
                        new_decisions=tuple(new_decisions), outcome=outcome)
