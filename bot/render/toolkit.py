@@ -125,7 +125,9 @@ RENDER_POOL = concurrent.futures.ThreadPoolExecutor(max_workers=2, thread_name_p
 
 async def render_off_loop(function: Callable[..., bytes], *args: object) -> bytes:
     """Run a renderer in the render pool (not in the event loop: a board takes 15-35 ms)."""
-    return await asyncio.get_running_loop().run_in_executor(RENDER_POOL, function, *args)
+    from bot.metrics import timed_render  # render seconds by game and kind, timed in the worker
+
+    return await asyncio.get_running_loop().run_in_executor(RENDER_POOL, timed_render, function, *args)
 
 
 def encode_png(image: Image.Image) -> bytes:

@@ -16,12 +16,13 @@ import hashlib
 import io
 import json
 import logging
+import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import i18n, ratings
+from bot import i18n, logs, metrics, ratings
 from bot.engine import EngineError, Event, StaleState, decision_for
 from bot.games import get_game
 from bot.match import CLAIM, RESIGN, Applied, owing_seats
@@ -181,6 +182,7 @@ class Glue(TimekeeperMixin):
 
     async def tell_error(self, interaction: discord.Interaction, error: EngineError, locale: str) -> None:
         key = f"errors.{error.code}"
+        metrics.error(f"refused:{error.code}")
         text = i18n.t(key, locale, **error.args_map) if i18n.has(key) else i18n.t("errors.engine_error", locale)
         await self.tell(interaction, text)
 
@@ -545,7 +547,9 @@ class Glue(TimekeeperMixin):
     async def catch_up(self) -> None:
         """At start-up: post whatever a crash left unposted (exactly once: posted_version moves with it),
         and give each seat that owes a decision a fresh panel, since its DM may not have gone out."""
+        await metrics.refresh_active(self.store)
         for match in await self.store.matches_behind():
+            logs.bind_match(match)
             try:
                 if match.thread_id is None:
                     await self.open_match(match, None)
@@ -673,6 +677,7 @@ class Glue(TimekeeperMixin):
 
     async def submit(self, interaction: discord.Interaction, match_id: int, version: int,
                      choice: tuple[str, ...]) -> None:
+        started = time.perf_counter()  # the decision-latency metric: click -> stored -> published
         await interaction.response.defer()  # first: nothing below may delay the 3 s answer
         locale = await self.user_locale(interaction)
         try:
@@ -684,11 +689,13 @@ class Glue(TimekeeperMixin):
             await self.tell_error(interaction, error, locale)
             return
         game = get_game(applied.after.game)
+        metrics.observe_decision(game.game_id, "stored", started)
         seat_view = game.engine.view(applied.before.state, applied.seat)
         chosen = ", ".join(game.option_label(option, seat_view, locale) for option in choice)
         await interaction.edit_original_response(
             content=i18n.t("panel.chosen", locale, choice=chosen)[:2000], view=None)
         await self.publish(applied, origin=interaction)
+        metrics.observe_decision(game.game_id, "published", started)
         await self.run_bot(await self.store.get_match(match_id))
 
     async def tell_stale(self, interaction: discord.Interaction, match: MatchRow | None, locale: str) -> None:
