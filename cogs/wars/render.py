@@ -1,12 +1,13 @@
 """Board, hand and card images of 3x3 Wars, drawn from a view (never from the full state).
 
-Drawn at 1100 px wide with text >= 18 px so a phone stays legible (Discord shows ~550 px: 18 px text
-is then 9 px high, the floor the platform accepts; names and numbers are 20-48 px).
+Drawn 780 px wide and stacked vertically for phones: no text is under 1/40 of the width (20 px), and
+names, power, life and costs are at least 1/28 (28 px). Unit boxes, magic rows and hand tiles are drawn
+once per look and pasted from bounded caches.
 
 * Board (the thread picture, ``view(state, None)``): a header with the level, the turn, whose turn and
   step it is, deck and discard counts and who is being waited for; one band per player with life, territory
   and hand counts, the master, three unit slots (power, its make-up, attribute, cost, traits) and the
-  magic row (face-down magic the viewer may not see is drawn as a card back); the spells in play (the
+  magic rows (face-down magic the viewer may not see is drawn as a card back); the spells in play (the
   live counter stack, top first, and the declared spells still to resolve); and the log of this turn
   and the turn before (spells with their counters and results, magic, great magic, combat).
 * Hand (the private picture, ``view(state, seat)``): the player's hand, territories and magic with its
@@ -15,20 +16,26 @@ is then 9 px high, the floor the platform accepts; names and numbers are 20-48 p
 
 from __future__ import annotations
 
+import json
 import re
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
+
+from PIL import Image
 
 from bot import i18n
 from bot.cards import Card
 from bot.render import toolkit
 from bot.render.names import seat_label
-from bot.render.toolkit import Canvas
+from bot.render.toolkit import Canvas, encode_png
 from cogs.wars import cards as C
 from cogs.wars.engine import trait_active
 from cogs.wars.text import card_list, card_name, great_name
 
-WIDTH = 1100
+WIDTH = 780
+SMALL = 20  # the smallest text: WIDTH / 40 is 19.5
+MAIN = 28  # names, power, life, costs: WIDTH / 28 is 27.9
+LOG_TEXT = 22
 ATTR_COLOURS = {"fire": (196, 72, 60), "water": (58, 112, 196), "grass": (70, 150, 80), "sky": (196, 160, 52),
                 "none": (140, 90, 170)}
 ATTR_LABELS = {
@@ -61,21 +68,26 @@ LIFE = (178, 48, 60)
 BACK = (74, 56, 116)
 BACK_LINE = (150, 124, 206)
 
-# Board geometry.
-HEADER_H = 100
-STRIP_H = 54
-UNIT_W, UNIT_H, UNIT_GAP = 232, 170, 12
-UNIT_X = 24
-MAGIC_X, MAGIC_W, MAGIC_ROW = 768, 308, 58
-BAND_H = STRIP_H + max(UNIT_H, 3 * MAGIC_ROW - 4) + 16
-LINE_H = 28
-LOG_TEXT = 20
+# Board geometry: a band per player, its three unit boxes across and its magic as rows below them.
+MARGIN = 10
+HEADER_H = 132
+BAND_X = MARGIN
+BAND_W = WIDTH - 2 * MARGIN
+TITLE_H = 96
+UNIT_GAP = 10
+UNIT_X = BAND_X + 12
+UNIT_W = (BAND_W - 24 - 2 * UNIT_GAP) // 3
+UNIT_H = 218
+MAGIC_ROW_H = 56
+MAGIC_W = BAND_W - 24
 
-# Hand geometry.
-TILE_W, TILE_H, TILE_PITCH_X, TILE_PITCH_Y, PER_ROW = 170, 150, 178, 160, 6
-SMALL_H, SMALL_PITCH_Y = 100, 108
-MAGIC_TILE_W, MAGIC_TILE_H, MAGIC_PITCH_X, MAGIC_PITCH_Y = 346, 206, 358, 218
-SECTION_TITLE_H = 44
+# Hand geometry: three card tiles a row, two magic tiles a row.
+PER_ROW = 3
+TILE_GAP = 10
+TILE_W = (WIDTH - 2 * MARGIN - (PER_ROW - 1) * TILE_GAP) // PER_ROW
+TILE_H, SMALL_H = 176, 120
+MAGIC_TILE_W = (WIDTH - 2 * MARGIN - TILE_GAP) // 2
+SECTION_TITLE_H = 48
 
 
 def _t(key: str, locale: str, **args: Any) -> str:
@@ -92,7 +104,7 @@ def _name(card_id: str, locale: str) -> str:
 
 
 def _width(text: str, size: int, bold: bool = False) -> float:
-    return toolkit.font(size, bold).getlength(text)
+    return toolkit.token_width(text, size, bold)
 
 
 def _fit(text: str, size: int, width: float, bold: bool = False) -> str:
@@ -102,6 +114,14 @@ def _fit(text: str, size: int, width: float, bold: bool = False) -> str:
     while text and _width(text + "…", size, bold) > width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+def _name_lines(card_id: str, locale: str, width: int) -> list[str]:
+    """A card's name in at most two lines of main-size bold text (the second cut if it must be)."""
+    lines = toolkit.wrap_text(_name(card_id, locale), MAIN, width, bold=True)
+    if len(lines) > 2:
+        lines = [lines[0], _fit(" ".join(lines[1:]), MAIN, width, bold=True)]
+    return lines
 
 
 def _traits(traits: list[str], locale: str) -> list[str]:
@@ -121,18 +141,18 @@ def _pack(labels: list[str], size: int, width: int) -> list[str]:
 
 def _chips(canvas: Canvas, x: int, y: int, width: int, labels: list[str], rows: int = 2,
            fill: tuple[int, int, int] = (70, 78, 96)) -> None:
-    """Trait labels as small pills, wrapped over at most ``rows`` rows."""
+    """Trait labels as pills, wrapped over at most ``rows`` rows."""
     cx, row = x, 0
     for label in labels:
-        chip = int(_width(label, 18)) + 14
+        chip = int(_width(label, SMALL)) + 14
         if cx + chip > x + width and cx > x:
             row += 1
             cx = x
         if row >= rows:
             return
-        top = y + row * 30
-        canvas.rect((cx, top, cx + chip, top + 26), fill=fill, radius=6)
-        canvas.text((cx + 7, top + 13), label, size=18, anchor="lm")
+        top = y + row * 34
+        canvas.rect((cx, top, cx + chip, top + 30), fill=fill, radius=6)
+        canvas.text((cx + 7, top + 15), label, size=SMALL, anchor="lm")
         cx += chip + 6
 
 
@@ -145,23 +165,40 @@ def _card_back(canvas: Canvas, box: tuple[int, int, int, int]) -> None:
                         fill=(96, 74, 148))
 
 
+def clear_tile_caches() -> None:
+    """Forget the pasted tiles (tests that record every drawn text need them drawn afresh)."""
+    for cached in (_unit_tile, _empty_tile, _magic_row_tile, _card_tile_image, _magic_tile_image):
+        cached.cache_clear()
+
+
 # ---------------------------------------------------------------- board
 
 
 def _unit_box(canvas: Canvas, x: int, y: int, unit: dict[str, Any], locale: str) -> None:
+    canvas.image.paste(_unit_tile(json.dumps(unit, sort_keys=True), locale), (x, y))
+
+
+@lru_cache(maxsize=2048)
+def _unit_tile(unit_json: str, locale: str) -> Image.Image:
+    """A unit: name (two lines at most), power large with its make-up, attribute, cost, number and traits."""
+    unit = json.loads(unit_json)
+    canvas = Canvas(UNIT_W, UNIT_H, BAND)
     attribute = unit["attribute"]
     colour = ATTR_COLOURS.get(attribute, PANEL)
-    canvas.rect((x, y, x + UNIT_W, y + UNIT_H), fill=PANEL, outline=colour, width=4)
-    canvas.rect((x, y, x + UNIT_W, y + 36), fill=colour, radius=8)
-    canvas.text((x + UNIT_W - 10, y + 18), unit["card"], size=18, anchor="rm")
-    canvas.text((x + 10, y + 18), _fit(_name(unit["card"], locale), 20, UNIT_W - 66, bold=True), size=20,
-                bold=True, anchor="lm")
+    canvas.rect((0, 0, UNIT_W - 1, UNIT_H - 1), fill=PANEL, outline=colour, width=4)
+    canvas.rect((0, 0, UNIT_W - 1, 76), fill=colour, radius=8)
+    lines = _name_lines(unit["card"], locale, UNIT_W - 16)
+    for index, line in enumerate(lines):
+        middle = 38 if len(lines) == 1 else 21 + index * 34
+        canvas.text((8, middle), line, size=MAIN, bold=True, anchor="lm")
     power = str(unit["power"])
-    canvas.text((x + 12, y + 72), power, size=48, bold=True, anchor="lm")
-    info_x = x + 24 + int(_width(power, 48, bold=True))
-    info_w = x + UNIT_W - 8 - info_x
-    line = f"{ATTR_LABELS[locale].get(attribute, attribute)} · {_t('board.cost', locale, cost=unit['cost'])}"
-    canvas.text((info_x, y + 58), _fit(line, 18, info_w), size=18, fill=DIM, anchor="lm")
+    canvas.text((10, 116), power, size=60, bold=True, anchor="lm")
+    info_x = 20 + int(_width(power, 60, bold=True))
+    info_w = UNIT_W - 8 - info_x
+    cost = _t("board.cost", locale, cost=unit["cost"])
+    canvas.text((info_x, 98), _fit(ATTR_LABELS[locale].get(attribute, attribute), SMALL, info_w), size=SMALL,
+                fill=DIM, anchor="lm")
+    canvas.text((info_x, 124), _fit(cost, SMALL, info_w), size=SMALL, fill=DIM, anchor="lm")
     mods = []
     if unit["reinforce"]:
         mods.append(_t("board.reinforced", locale, amount=unit["reinforce"]))
@@ -171,83 +208,102 @@ def _unit_box(canvas: Canvas, x: int, y: int, unit: dict[str, Any], locale: str)
     if other:
         mods.append(_t("board.modified", locale, amount=f"{other:+d}"))
     if mods:
-        colour = GREEN if unit["power"] >= unit["cost"] else RED
-        canvas.text((info_x, y + 86), _fit(" ".join(mods), 18, info_w), size=18, fill=colour, anchor="lm")
+        fill = GREEN if unit["power"] >= unit["cost"] else RED
+        canvas.text((10, 160), _fit(" ".join(mods), SMALL, UNIT_W - 60), size=SMALL, fill=fill, anchor="lm")
     else:
-        canvas.text((info_x, y + 86), _t("board.power_label", locale), size=18, fill=DIM, anchor="lm")
-    _chips(canvas, x + 10, y + 106, UNIT_W - 20, _traits(unit["traits"], locale))
+        canvas.text((10, 160), _t("board.power_label", locale), size=SMALL, fill=DIM, anchor="lm")
+    canvas.text((UNIT_W - 8, 160), unit["card"], size=SMALL, fill=DIM, anchor="rm")
+    _chips(canvas, 8, 178, UNIT_W - 16, _traits(unit["traits"], locale), rows=1)
+    return canvas.image
 
 
-def _empty_slot(canvas: Canvas, x: int, y: int, locale: str) -> None:
-    canvas.rect((x, y, x + UNIT_W, y + UNIT_H), fill=None, outline=(66, 72, 88), width=2)
-    canvas.text((x + UNIT_W // 2, y + UNIT_H // 2), _t("board.empty_slot", locale), size=18, fill=(110, 116, 130),
+@lru_cache(maxsize=4)
+def _empty_tile(locale: str) -> Image.Image:
+    canvas = Canvas(UNIT_W, UNIT_H, BAND)
+    canvas.rect((0, 0, UNIT_W - 1, UNIT_H - 1), fill=None, outline=(66, 72, 88), width=2)
+    canvas.text((UNIT_W // 2, UNIT_H // 2), _t("board.empty_slot", locale), size=SMALL, fill=(120, 126, 140),
                 anchor="mm")
+    return canvas.image
 
 
 def _magic_slot(canvas: Canvas, x: int, y: int, slot: dict[str, Any], locale: str) -> None:
-    state, card = slot["state"], slot["card"]
-    canvas.rect((x, y, x + MAGIC_W, y + MAGIC_ROW - 6), fill=SLOT, radius=8)
-    text_x = x + 66
+    canvas.image.paste(_magic_row_tile(slot["state"], slot["card"], locale), (x, y))
+
+
+@lru_cache(maxsize=1024)
+def _magic_row_tile(state: str, card: str | None, locale: str) -> Image.Image:
+    """One magic slot as a row: face down (a back), face up, or sideways (lying and dimmed)."""
+    canvas = Canvas(MAGIC_W, MAGIC_ROW_H - 6, BAND)
+    canvas.rect((0, 0, MAGIC_W - 1, MAGIC_ROW_H - 7), fill=SLOT, radius=8)
+    text_x = 66
+    middle = (MAGIC_ROW_H - 6) // 2
     if card is None:  # a face-down magic the viewer may not see: its back only
-        _card_back(canvas, (x + 14, y + 4, x + 48, y + 48))
-        canvas.text((text_x, y + 26), _t("board.face_down", locale), size=20, bold=True, anchor="lm")
-        return
+        _card_back(canvas, (14, 4, 48, 46))
+        canvas.text((text_x, middle), _t("board.face_down", locale), size=MAIN, bold=True, anchor="lm")
+        return canvas.image
     colour = ATTR_COLOURS.get(C.attribute(card), PANEL)
     if state == "down":  # the owner's own face-down magic (own view, or revealed at the end)
-        _card_back(canvas, (x + 14, y + 4, x + 48, y + 48))
-        canvas.rect((x + 14, y + 4, x + 48, y + 14), fill=colour, radius=4)
+        _card_back(canvas, (14, 4, 48, 46))
+        canvas.rect((14, 4, 48, 14), fill=colour, radius=4)
         state_colour = DIM
     elif state == "up":
-        canvas.rect((x + 14, y + 4, x + 48, y + 48), fill=colour, outline=TEXT, width=2, radius=5)
+        canvas.rect((14, 4, 48, 46), fill=colour, outline=TEXT, width=2, radius=5)
         state_colour = GOLD
     else:  # sideways: the card lies turned, and dimmed
-        canvas.rect((x + 8, y + 12, x + 56, y + 40), fill=tuple(c // 2 for c in colour), outline=DIM, width=2,
-                    radius=5)
+        canvas.rect((6, 11, 56, 39), fill=tuple(c // 2 for c in colour), outline=DIM, width=2, radius=5)
         state_colour = DIM
-    canvas.text((text_x, y + 14), _fit(_name(card, locale), 20, MAGIC_W - 74, bold=True), size=20, bold=True,
-                anchor="lm", fill=TEXT if state != "side" else DIM)
-    label = _t(f"board.{'face_down' if state == 'down' else state}", locale)
-    canvas.text((text_x, y + 38), f"{card} · {label}", size=18, fill=state_colour, anchor="lm")
+    label = f"{card} · {_t('board.' + ('face_down' if state == 'down' else state), locale)}"
+    label_w = int(_width(label, SMALL)) + 12
+    canvas.text((MAGIC_W - 12, middle), label, size=SMALL, fill=state_colour, anchor="rm")
+    canvas.text((text_x, middle), _fit(_name(card, locale), MAIN, MAGIC_W - 12 - label_w - text_x, bold=True),
+                size=MAIN, bold=True, anchor="lm", fill=TEXT if state != "side" else DIM)
+    return canvas.image
+
+
+def _band_height(view: dict[str, Any], owner: int) -> int:
+    rows = max(1, len(view["players"][owner]["magic"][:3]))
+    return TITLE_H + UNIT_H + 10 + rows * MAGIC_ROW_H + 6
 
 
 def _player_band(canvas: Canvas, y: int, view: dict[str, Any], owner: int, locale: str) -> int:
     player = view["players"][owner]
     active = view["active"] == owner and view["step"] != "setup" and not view.get("result")
-    canvas.rect((10, y, WIDTH - 10, y + BAND_H), fill=BAND, outline=GOLD if active else (70, 75, 90),
+    height = _band_height(view, owner)
+    canvas.rect((BAND_X, y, BAND_X + BAND_W, y + height), fill=BAND, outline=GOLD if active else (70, 75, 90),
                 width=4 if active else 2)
+    life = f"♥ {player['life']}"
+    pill = int(_width(life, 32, bold=True)) + 28
     title = _seat(owner, locale)
     if owner == view.get("seat"):
         title += f" ({_t('board.you', locale)})"
     if active:
         title = "▶ " + title
-    mid = y + 28
-    canvas.text((24, mid), title, size=26, bold=True, anchor="lm", fill=GOLD if active else TEXT)
-    x = 24 + int(_width(title, 26, bold=True)) + 18
-    life = f"♥ {player['life']}"
-    pill = int(_width(life, 26, bold=True)) + 24
-    canvas.rect((x, mid - 19, x + pill, mid + 19), fill=LIFE, radius=10)
-    canvas.text((x + pill // 2, mid), life, size=26, bold=True, anchor="mm")
-    x += pill + 20
-    stats = "   ".join([_t("board.territories", locale, count=player["territory_count"]),
-                        _t("board.hand", locale, count=player["hand_count"])])
-    canvas.text((x, mid), stats, size=22, anchor="lm")
+    mid = y + 30
+    title = _fit(title, MAIN, BAND_W - 60 - pill, bold=True)
+    canvas.text((UNIT_X, mid), title, size=MAIN, bold=True, anchor="lm", fill=GOLD if active else TEXT)
+    x = UNIT_X + int(_width(title, MAIN, bold=True)) + 16
+    canvas.rect((x, mid - 21, x + pill, mid + 21), fill=LIFE, radius=10)
+    canvas.text((x + pill // 2, mid), life, size=32, bold=True, anchor="mm")
+    stats = [_t("board.territories", locale, count=player["territory_count"]),
+             _t("board.hand", locale, count=player["hand_count"])]
     if player.get("master"):
-        x += int(_width(stats, 22)) + 24
-        master = _t("board.master", locale, card=_name(player["master"], locale))
-        canvas.text((x, mid), _fit(master, 20, WIDTH - 30 - x), size=20, fill=DIM, anchor="lm")
-    body = y + STRIP_H
+        stats.append(_t("board.master", locale, card=_name(player["master"], locale)))
+    canvas.text((UNIT_X, y + 74), _fit("  ·  ".join(stats), 24, BAND_W - 24), size=24, anchor="lm")
+    body = y + TITLE_H
     field = player["field"]
     for index in range(3):
         ux = UNIT_X + index * (UNIT_W + UNIT_GAP)
         if index < len(field):
             _unit_box(canvas, ux, body, field[index], locale)
         else:
-            _empty_slot(canvas, ux, body, locale)
+            canvas.image.paste(_empty_tile(locale), (ux, body))
+    magic_top = body + UNIT_H + 10
     for index, slot in enumerate(player["magic"][:3]):
-        _magic_slot(canvas, MAGIC_X, body + index * MAGIC_ROW, slot, locale)
-    if not player["magic"] and view["step"] != "setup":
-        canvas.text((MAGIC_X + 12, body + 26), _t("board.no_magic", locale), size=18, fill=DIM, anchor="lm")
-    return y + BAND_H + 10
+        _magic_slot(canvas, UNIT_X, magic_top + index * MAGIC_ROW_H, slot, locale)
+    if not player["magic"]:
+        canvas.text((UNIT_X + 4, magic_top + 24), _t("board.no_magic", locale) if view["step"] != "setup" else "—",
+                    size=SMALL, fill=DIM, anchor="lm")
+    return y + height + 10
 
 
 def _spell_text(spell: dict[str, Any], locale: str) -> str:
@@ -313,10 +369,11 @@ def _log_sections(view: dict[str, Any], locale: str) -> list[tuple[str, list[str
     return sections
 
 
-def _wrapped(lines: list[str], width: int) -> list[str]:
+def _wrapped(lines: list[str], size: int, width: int) -> list[str]:
+    """Log lines wrapped to ``width``: a bullet on each entry's first line, an indent on the rest."""
     out = []
     for line in lines:
-        for index, part in enumerate(toolkit.wrap_text(line, LOG_TEXT, width)):
+        for index, part in enumerate(toolkit.wrap_text(line, size, width)):
             out.append(("• " if index == 0 else "   ") + part)
     return out
 
@@ -342,15 +399,11 @@ def _step_label(view: dict[str, Any], locale: str) -> str:
     return _t(f"step.{step}", locale)
 
 
-def _header(canvas: Canvas, view: dict[str, Any], locale: str) -> None:
-    canvas.rect((0, 0, WIDTH, HEADER_H - 8), fill=(24, 27, 34), radius=0)
+def _header_lines(view: dict[str, Any], locale: str) -> tuple[str, str, str]:
+    """The title (game, level, turn), the status (whose turn and step, or the result) and the piles line."""
     title = "  ·  ".join([i18n.t("wars.name", locale), i18n.t(f"wars.level.{view['level']}", locale)])
     if view["turn"]:
         title += "  ·  " + _t("board.turn", locale, turn=view["turn"])
-    canvas.text((20, 28), title, size=26, bold=True, anchor="lm")
-    piles = "   ".join([_t("board.deck", locale, count=view["deck_count"]),
-                        _t("board.discard", locale, count=len(view.get("discard", [])))])
-    canvas.text((WIDTH - 20, 28), piles, size=24, bold=True, anchor="rm")
     result = view.get("result")
     if result:
         reason = i18n.t(f"wars.outcome.{result['reason']}", locale)
@@ -358,17 +411,28 @@ def _header(canvas: Canvas, view: dict[str, Any], locale: str) -> None:
             status = _t("board.draw", locale, reason=reason)
         else:
             status = _t("board.winner", locale, seat=_seat(result["winner"], locale), reason=reason)
-        canvas.text((20, 68), _fit(status, 24, WIDTH - 40, bold=True), size=24, bold=True, fill=GOLD, anchor="lm")
-        return
-    if view["step"] == "setup":
+    elif view["step"] == "setup":
         status = _t("board.setup_status", locale)
     else:
         status = _t("board.turn_status", locale, seat=_seat(view["active"], locale), step=_step_label(view, locale))
-    canvas.text((20, 68), status, size=24, bold=True, fill=GOLD, anchor="lm")
+    piles = [_t("board.deck", locale, count=view["deck_count"]),
+             _t("board.discard", locale, count=len(view.get("discard", [])))]
     waiting = sorted(s for s in view.get("waiting", []) if view["step"] == "setup" or s != view["active"])
-    if waiting:
-        names = ", ".join(_seat(s, locale) for s in waiting)
-        canvas.text((WIDTH - 20, 68), _t("board.waiting_for", locale, seats=names), size=22, fill=TEXT, anchor="rm")
+    if waiting and not result:
+        piles.append(_t("board.waiting_for", locale, seats=", ".join(_seat(s, locale) for s in waiting)))
+    return title, status, "  ·  ".join(piles)
+
+
+def _header(canvas: Canvas, view: dict[str, Any], locale: str) -> None:
+    canvas.rect((0, 0, WIDTH, HEADER_H - 8), fill=(24, 27, 34), radius=0)
+    title, status, piles = _header_lines(view, locale)
+    canvas.text((20, 26), _fit(title, MAIN, WIDTH - 40, bold=True), size=MAIN, bold=True, anchor="lm")
+    canvas.text((20, 64), _fit(status, MAIN, WIDTH - 40, bold=True), size=MAIN, bold=True, fill=GOLD, anchor="lm")
+    canvas.text((20, 102), _fit(piles, 24, WIDTH - 40), size=24, anchor="lm")
+
+
+def _log_lines(view: dict[str, Any], locale: str) -> list[tuple[str, list[str]]]:
+    return [(title, _wrapped(lines, LOG_TEXT, WIDTH - 60)) for title, lines in _log_sections(view, locale)]
 
 
 def render_board(view: dict[str, Any], locale: str) -> bytes:
@@ -377,9 +441,9 @@ def render_board(view: dict[str, Any], locale: str) -> bytes:
     top = 1 - bottom
     stack, queued = _stack_rows(view, locale)
     stack_h = _stack_height(stack, queued)
-    sections = [(title, _wrapped(lines, WIDTH - 80)) for title, lines in _log_sections(view, locale)]
-    log_h = sum(36 + LINE_H * len(lines) + 8 for _, lines in sections) + 12
-    height = HEADER_H + 2 * (BAND_H + 10) + stack_h + log_h
+    sections = _log_lines(view, locale)
+    log_h = sum(44 + (LOG_TEXT + 10) * len(lines) + 8 for _, lines in sections) + 12
+    height = HEADER_H + _band_height(view, top) + _band_height(view, bottom) + 20 + stack_h + log_h
     canvas = Canvas(WIDTH, height, background=BACKGROUND)
     _header(canvas, view, locale)
     y = _player_band(canvas, HEADER_H, view, top, locale)
@@ -387,44 +451,62 @@ def render_board(view: dict[str, Any], locale: str) -> bytes:
         y = _stack_panel(canvas, y, stack, queued, stack_h, locale)
     y = _player_band(canvas, y, view, bottom, locale)
     for title, lines in sections:
-        canvas.text((20, y + 18), title, size=22, bold=True, anchor="lm")
-        y += 36
+        canvas.text((20, y + 22), _fit(title, 24, WIDTH - 40, bold=True), size=24, bold=True, anchor="lm")
+        y += 44
         for line in lines:
-            canvas.text((30, y + LINE_H // 2), line, size=LOG_TEXT, anchor="lm")
-            y += LINE_H
+            canvas.text((24, y + (LOG_TEXT + 10) // 2), line, size=LOG_TEXT, anchor="lm")
+            y += LOG_TEXT + 10
         y += 8
-    return canvas.png()
+    return encode_png(canvas.image)
+
+
+STACK_WRAP = WIDTH - 96
+
+
+def _stack_layout(stack: list[str], queued: list[str]) -> tuple[list[list[str]], list[list[str]]]:
+    """The stack's and the queue's entries wrapped at main size (a live spell is never cut)."""
+    return ([toolkit.wrap_text(text, MAIN, STACK_WRAP) for text in stack],
+            [toolkit.wrap_text("• " + text, MAIN, STACK_WRAP) for text in queued])
 
 
 def _stack_height(stack: list[str], queued: list[str]) -> int:
     if not stack and not queued:
         return 0
-    return 46 + 36 * len(stack) + (34 + 30 * len(queued) if queued else 0) + 14
+    stack_lines, queued_lines = _stack_layout(stack, queued)
+    height = 14
+    if stack:
+        height += 44 + sum(len(lines) * (MAIN + 8) + 12 for lines in stack_lines)
+    if queued:
+        height += 40 + sum(len(lines) * (MAIN + 8) for lines in queued_lines)
+    return height + 18
 
 
 def _stack_panel(canvas: Canvas, y: int, stack: list[str], queued: list[str], height: int, locale: str) -> int:
-    canvas.rect((10, y, WIDTH - 10, y + height - 10), fill=(52, 44, 30), outline=GOLD, width=3)
-    row = y + 8
+    """The live counter stack, top first (numbered from the bottom), then the declared spells in order."""
+    canvas.rect((MARGIN, y, WIDTH - MARGIN, y + height - 10), fill=(52, 44, 30), outline=GOLD, width=3)
+    stack_lines, queued_lines = _stack_layout(stack, queued)
+    row = y + 10
     if stack:
-        canvas.text((24, row + 16), _t("board.stack_title", locale), size=22, bold=True, fill=GOLD, anchor="lm")
-        row += 38
-        for depth, text in enumerate(stack):
+        canvas.text((24, row + 20), _fit(_t("board.stack_title", locale), 24, WIDTH - 48, bold=True),
+                    size=24, bold=True, fill=GOLD, anchor="lm")
+        row += 44
+        for depth, lines in enumerate(stack_lines):
             is_top = depth == 0
-            indent = 24 + 14 * (len(stack) - 1 - depth)
-            canvas.rect((indent, row, WIDTH - 24, row + 32), fill=(86, 70, 40) if is_top else (66, 56, 38),
+            entry_h = len(lines) * (MAIN + 8) + 4
+            canvas.rect((20, row, WIDTH - 20, row + entry_h), fill=(86, 70, 40) if is_top else (66, 56, 38),
                         radius=6)
-            label = f"{len(stack) - depth}. {text}"
-            canvas.text((indent + 10, row + 16), _fit(label, 20, WIDTH - 60 - indent), size=20, anchor="lm",
-                        bold=is_top)
-            row += 36
-    else:
-        row += 4
+            canvas.text((28, row + 2), f"{len(stack) - depth}.", size=MAIN, bold=True)
+            for index, line in enumerate(lines):
+                canvas.text((64, row + 2 + index * (MAIN + 8)), line, size=MAIN, bold=is_top)
+            row += entry_h + 8
     if queued:
-        canvas.text((24, row + 15), _t("board.declared_title", locale), size=20, bold=True, fill=DIM, anchor="lm")
-        row += 34
-        for text in queued:
-            canvas.text((38, row + 14), _fit("• " + text, 20, WIDTH - 80), size=20, anchor="lm")
-            row += 30
+        canvas.text((24, row + 18), _fit(_t("board.declared_title", locale), 24, WIDTH - 48, bold=True),
+                    size=24, bold=True, fill=DIM, anchor="lm")
+        row += 40
+        for lines in queued_lines:
+            for line in lines:
+                canvas.text((30, row), line, size=MAIN)
+                row += MAIN + 8
     return y + height
 
 
@@ -436,50 +518,55 @@ def _trait_rows(traits: list[str], level: str, locale: str) -> list[tuple[str, t
     Apprentice keep only the basic unit traits) greyed out and marked, never shown as if they worked."""
     active = [t for t in traits if trait_active({"level": level}, t)]
     inactive = [t for t in traits if t not in active]
-    rows = [(line, DIM) for line in _pack(_traits(active, locale), 18, TILE_W - 16)]
+    rows = [(line, DIM) for line in _pack(_traits(active, locale), SMALL, TILE_W - 16)]
     if inactive:
         labels = _traits(inactive, locale)
         labels[-1] += " " + _t("board.traits_off", locale)
-        rows += [(line, OFF) for line in _pack(labels, 18, TILE_W - 16)]
+        rows += [(line, OFF) for line in _pack(labels, SMALL, TILE_W - 16)]
     return rows[:2]
 
 
 def _card_tile(canvas: Canvas, x: int, y: int, card_id: str, locale: str, small: bool = False,
                level: str = "wizard") -> None:
+    canvas.image.paste(_card_tile_image(card_id, locale, small, level), (x, y))
+
+
+def _cost_text(info: dict[str, Any]) -> str:
+    if "shift" in info["traits"]:
+        return "1-3"
+    return str(info["cost"]) if info["kind"] == "unit" else ""
+
+
+@lru_cache(maxsize=1024)
+def _card_tile_image(card_id: str, locale: str, small: bool, level: str) -> Image.Image:
+    """A hand or territory card: number and attribute, cost, name and (hand) the traits in force."""
     info = C.info(card_id)
     attribute = info["attribute"]
     colour = ATTR_COLOURS.get(attribute, PANEL)
     height = SMALL_H if small else TILE_H
-    canvas.rect((x, y, x + TILE_W, y + height), fill=PANEL, outline=colour, width=4)
-    canvas.rect((x, y, x + TILE_W, y + 34), fill=colour, radius=8)
-    canvas.text((x + 8, y + 17), f"{card_id} {ATTR_LABELS[locale].get(attribute, attribute)}", size=20, bold=True,
+    canvas = Canvas(TILE_W, height, BACKGROUND)
+    canvas.rect((0, 0, TILE_W - 1, height - 1), fill=PANEL, outline=colour, width=4)
+    canvas.rect((0, 0, TILE_W - 1, 40), fill=colour, radius=8)
+    canvas.text((8, 20), f"{card_id} {ATTR_LABELS[locale].get(attribute, attribute)}", size=SMALL, bold=True,
                 anchor="lm")
-    if "shift" in info["traits"]:
-        cost = "1-3"
-    elif info["kind"] == "unit":
-        cost = str(info["cost"])
-    else:
-        cost = ""
+    cost = _cost_text(info)
     if cost:
-        canvas.text((x + TILE_W - 8, y + 17), cost, size=24, bold=True, anchor="rm")
-    size = 20 if small else 22
-    lines = toolkit.wrap_text(_name(card_id, locale), size, TILE_W - 16, bold=True)
-    if len(lines) > 2:
-        lines = [lines[0], _fit(" ".join(lines[1:]), size, TILE_W - 16, bold=True)]
-    for index, line in enumerate(lines):
-        canvas.text((x + 8, y + 38 + index * (size + 4)), line, size=size, bold=True)
+        canvas.text((TILE_W - 8, 20), cost, size=MAIN, bold=True, anchor="rm")
+    for index, line in enumerate(_name_lines(card_id, locale, TILE_W - 16)):
+        canvas.text((8, 44 + index * (MAIN + 6)), line, size=MAIN, bold=True)
     if not small:
-        for index, (line, colour) in enumerate(_trait_rows(info["traits"], level, locale)):
-            canvas.text((x + 8, y + 96 + index * 24), line, size=18, fill=colour)
+        for index, (line, fill) in enumerate(_trait_rows(info["traits"], level, locale)):
+            canvas.text((8, 114 + index * (SMALL + 6)), line, size=SMALL, fill=fill)
+    return canvas.image
+
+
+MAGIC_TEXT = SMALL
 
 
 @cache
 def _effect_lines(card_id: str, locale: str) -> tuple[str, ...]:
     """The effect text of a magic tile, wrapped (the same for every picture: computed once)."""
-    lines = toolkit.wrap_text(_effect_text(card_id, locale), 18, MAGIC_TILE_W - 20)
-    if len(lines) > 4:
-        lines = lines[:3] + [_fit(lines[3] + "…", 18, MAGIC_TILE_W - 20)]
-    return tuple(lines)
+    return tuple(toolkit.wrap_text(_effect_text(card_id, locale), MAGIC_TEXT, MAGIC_TILE_W - 20))
 
 
 def _effect_text(card_id: str, locale: str) -> str:
@@ -500,40 +587,66 @@ def _requirement(canvas: Canvas, x: int, y: int, card_id: str, locale: str) -> N
         circles.append((str(info["req_any"]), (120, 126, 140)))
     circles += [(ATTR_MARKS[locale][a], ATTR_COLOURS[a]) for a in info.get("req_attrs", [])]
     if not circles:
-        canvas.text((x, y + 14), _t("board.no_requirement", locale), size=18, fill=DIM, anchor="lm")
+        canvas.text((x, y + 16), _t("board.no_requirement", locale), size=SMALL, fill=DIM, anchor="lm")
         return
-    for label, colour in circles:
-        canvas.draw.ellipse((x, y, x + 28, y + 28), fill=colour, outline=TEXT, width=1)
-        canvas.text((x + 14, y + 14), label, size=18, bold=True, anchor="mm")
-        x += 34
+    for label, colour in circles:  # the amounts are main information: main-size text in 40-px circles
+        canvas.draw.ellipse((x, y - 4, x + 40, y + 36), fill=colour, outline=TEXT, width=1)
+        canvas.text((x + 20, y + 16), label, size=MAIN, bold=True, anchor="mm")
+        x += 46
 
 
-def _magic_tile(canvas: Canvas, x: int, y: int, card_id: str, state: str | None, level: str, locale: str) -> None:
+def _magic_extras(card_id: str, level: str, locale: str) -> str:
+    """Echo / Manifest reminders and, at Wizard level and above, the great magic (★)."""
     info = C.info(card_id)
-    colour = ATTR_COLOURS.get(info["attribute"], PANEL)
-    canvas.rect((x, y, x + MAGIC_TILE_W, y + MAGIC_TILE_H), fill=PANEL, outline=colour, width=4)
-    canvas.rect((x, y, x + MAGIC_TILE_W, y + 38), fill=colour, radius=8)
-    canvas.text((x + MAGIC_TILE_W - 10, y + 19), card_id, size=18, anchor="rm")
-    canvas.text((x + 10, y + 19), _fit(_name(card_id, locale), 22, MAGIC_TILE_W - 70, bold=True), size=22,
-                bold=True, anchor="lm")
-    row = y + 46
-    req_x = x + 10
-    if state is not None:
-        label = _t("board.face_down_secret" if state == "down" else f"board.{state}", locale)
-        badge = int(_width(label, 18, bold=True)) + 16
-        fill = {"down": BACK, "up": (150, 120, 40), "side": (80, 84, 96)}[state]
-        canvas.rect((x + 10, row, x + 10 + badge, row + 28), fill=fill, radius=6)
-        canvas.text((x + 18, row + 14), label, size=18, bold=True, anchor="lm")
-        req_x += badge + 12
-    _requirement(canvas, req_x, row, card_id, locale)
-    for index, line in enumerate(_effect_lines(card_id, locale)):
-        canvas.text((x + 10, y + 82 + index * 24), line, size=18)
     extras = _traits([t for t in info.get("traits", []) if t in ("echo", "manifest")], locale)
     if level in ("wizard", "seven_mage"):
         extras.append(great_name(info["great"], locale))
-    if extras:
-        canvas.text((x + 10, y + MAGIC_TILE_H - 18), _fit("  ".join(extras), 18, MAGIC_TILE_W - 20), size=18,
-                    fill=GOLD, anchor="lm")
+    return "  ".join(extras)
+
+
+@cache
+def _extras_lines(card_id: str, level: str, locale: str) -> tuple[str, ...]:
+    extras = _magic_extras(card_id, level, locale)
+    return tuple(toolkit.wrap_text(extras, MAIN, MAGIC_TILE_W - 20)) if extras else ()
+
+
+def _magic_tile_height(card_id: str, level: str, locale: str) -> int:
+    extras = len(_extras_lines(card_id, level, locale)) * (MAIN + 8)
+    return 100 + len(_effect_lines(card_id, locale)) * (MAGIC_TEXT + 6) + extras + 10
+
+
+def _magic_tile(canvas: Canvas, x: int, y: int, card_id: str, state: str | None, level: str, locale: str,
+                height: int) -> None:
+    canvas.image.paste(_magic_tile_image(card_id, state, level, locale, height), (x, y))
+
+
+@lru_cache(maxsize=512)
+def _magic_tile_image(card_id: str, state: str | None, level: str, locale: str, height: int) -> Image.Image:
+    """A magic card of the hand picture: name, number, state, requirement circles, effect, great magic."""
+    info = C.info(card_id)
+    colour = ATTR_COLOURS.get(info["attribute"], PANEL)
+    canvas = Canvas(MAGIC_TILE_W, height, BACKGROUND)
+    canvas.rect((0, 0, MAGIC_TILE_W - 1, height - 1), fill=PANEL, outline=colour, width=4)
+    canvas.rect((0, 0, MAGIC_TILE_W - 1, 44), fill=colour, radius=8)
+    canvas.text((10, 22), _fit(_name(card_id, locale), MAIN, MAGIC_TILE_W - 20, bold=True), size=MAIN, bold=True,
+                anchor="lm")
+    row = 54
+    canvas.text((MAGIC_TILE_W - 10, row + 16), card_id, size=SMALL, fill=DIM, anchor="rm")
+    req_x = 10
+    if state is not None:
+        label = _t("board.face_down_secret" if state == "down" else f"board.{state}", locale)
+        badge = int(_width(label, SMALL, bold=True)) + 16
+        fill = {"down": BACK, "up": (150, 120, 40), "side": (80, 84, 96)}[state]
+        canvas.rect((10, row, 10 + badge, row + 32), fill=fill, radius=6)
+        canvas.text((18, row + 16), label, size=SMALL, bold=True, anchor="lm")
+        req_x += badge + 10
+    _requirement(canvas, req_x, row, card_id, locale)
+    for index, line in enumerate(_effect_lines(card_id, locale)):
+        canvas.text((10, 98 + index * (MAGIC_TEXT + 6)), line, size=MAGIC_TEXT)
+    extras = _extras_lines(card_id, level, locale)
+    for index, line in enumerate(extras):
+        canvas.text((10, height - 12 - (len(extras) - index) * (MAIN + 8)), line, size=MAIN, fill=GOLD)
+    return canvas.image
 
 
 def _hand_sections(view: dict[str, Any], locale: str) -> list[tuple[str, str, list[Any]]]:
@@ -558,74 +671,107 @@ def _hand_sections(view: dict[str, Any], locale: str) -> list[tuple[str, str, li
     return sections
 
 
-def _section_height(kind: str, count: int) -> int:
-    if count == 0:
-        return SECTION_TITLE_H + 34
+def _section_rows(kind: str, items: list[Any], level: str, locale: str) -> list[int]:
+    """The height of each row of tiles of a section."""
     if kind == "magic":
-        return SECTION_TITLE_H + (count + 2) // 3 * MAGIC_PITCH_Y
-    rows = (count + PER_ROW - 1) // PER_ROW
-    return SECTION_TITLE_H + rows * (SMALL_PITCH_Y if kind == "small" else TILE_PITCH_Y)
+        heights = [_magic_tile_height(card, level, locale) for card, _ in items]
+        return [max(heights[i:i + 2]) for i in range(0, len(heights), 2)]
+    rows = (len(items) + PER_ROW - 1) // PER_ROW
+    return [SMALL_H if kind == "small" else TILE_H] * rows
 
 
-def render_hand(view: dict[str, Any], locale: str) -> bytes:
-    seat = view.get("seat")
-    sections = _hand_sections(view, locale)
-    stack, queued = _stack_rows(view, locale)  # the spells a counter would answer, when the stack is open
-    stack_h = _stack_height(stack, queued) if stack else 0
-    height = 96 + stack_h + sum(_section_height(kind, len(items)) for _, kind, items in sections) + 8
-    canvas = Canvas(WIDTH, height, background=BACKGROUND)
-    canvas.rect((0, 0, WIDTH, 88), fill=(24, 27, 34), radius=0)
-    if seat is not None:
-        player = view["players"][seat]
-        title = f"{_seat(seat, locale)} ({_t('board.you', locale)})"
-        canvas.text((20, 26), title, size=26, bold=True, anchor="lm")
-        x = 20 + int(_width(title, 26, bold=True)) + 18
-        life = f"♥ {player['life']}"
-        pill = int(_width(life, 26, bold=True)) + 24
-        canvas.rect((x, 7, x + pill, 45), fill=LIFE, radius=10)
-        canvas.text((x + pill // 2, 26), life, size=26, bold=True, anchor="mm")
-        if player.get("master"):
-            master = _t("board.master", locale, card=_name(player["master"], locale))
-            canvas.text((WIDTH - 20, 26), master, size=20, fill=DIM, anchor="rm")
+def _section_height(kind: str, items: list[Any], level: str, locale: str) -> int:
+    if not items:
+        return SECTION_TITLE_H + 40
+    return SECTION_TITLE_H + sum(height + TILE_GAP for height in _section_rows(kind, items, level, locale))
+
+
+def _hand_header(view: dict[str, Any], locale: str) -> tuple[str | None, list[str]]:
+    """The title (seat and life go on its line) and the status lines under it."""
     status = [i18n.t("wars.name", locale)]
     if view["turn"]:
         status.append(_t("board.turn", locale, turn=view["turn"]))
     status += [_step_label(view, locale), _t("board.deck", locale, count=view["deck_count"])]
-    canvas.text((20, 66), "  ·  ".join(status), size=20, fill=DIM, anchor="lm")
-    y = 96
+    lines = ["  ·  ".join(status)]
+    seat = view.get("seat")
+    if seat is not None and view["players"][seat].get("master"):
+        lines.append(_t("board.master", locale, card=_name(view["players"][seat]["master"], locale)))
+    title = f"{_seat(seat, locale)} ({_t('board.you', locale)})" if seat is not None else None
+    return title, lines
+
+
+def render_hand(view: dict[str, Any], locale: str) -> bytes:
+    seat = view.get("seat")
+    level = view["level"]
+    sections = _hand_sections(view, locale)
+    stack, queued = _stack_rows(view, locale)  # the spells a counter would answer, when the stack is open
+    stack_h = _stack_height(stack, queued) if stack else 0
+    title, status = _hand_header(view, locale)
+    header_h = 60 + 36 * len(status) + 10
+    height = header_h + 8 + stack_h + sum(_section_height(kind, items, level, locale)
+                                          for _, kind, items in sections) + 8
+    canvas = Canvas(WIDTH, height, background=BACKGROUND)
+    canvas.rect((0, 0, WIDTH, header_h), fill=(24, 27, 34), radius=0)
+    if title is not None:
+        player = view["players"][seat]
+        life = f"♥ {player['life']}"
+        pill = int(_width(life, 32, bold=True)) + 28
+        title = _fit(title, MAIN, WIDTH - 60 - pill, bold=True)
+        canvas.text((20, 30), title, size=MAIN, bold=True, anchor="lm")
+        x = 20 + int(_width(title, MAIN, bold=True)) + 18
+        canvas.rect((x, 9, x + pill, 51), fill=LIFE, radius=10)
+        canvas.text((x + pill // 2, 30), life, size=32, bold=True, anchor="mm")
+    for index, line in enumerate(status):
+        canvas.text((20, 78 + index * 36), _fit(line, 24, WIDTH - 40), size=24, fill=DIM, anchor="lm")
+    y = header_h + 8
     if stack_h:
         y = _stack_panel(canvas, y, stack, queued, stack_h, locale)
-    for title, kind, items in sections:
-        canvas.text((20, y + 20), title, size=24, bold=True, anchor="lm")
+    for section_title, kind, items in sections:
+        canvas.text((20, y + 24), _fit(section_title, MAIN, WIDTH - 40, bold=True), size=MAIN, bold=True,
+                    anchor="lm")
         top = y + SECTION_TITLE_H
         if not items:
-            canvas.text((28, top + 12), _t("board.none", locale), size=20, fill=DIM, anchor="lm")
-        for index, item in enumerate(items):
-            if kind == "magic":
-                card, state = item
-                _magic_tile(canvas, 20 + (index % 3) * MAGIC_PITCH_X, top + (index // 3) * MAGIC_PITCH_Y, card,
-                            state, view["level"], locale)
-            else:
-                pitch = SMALL_PITCH_Y if kind == "small" else TILE_PITCH_Y
-                _card_tile(canvas, 20 + (index % PER_ROW) * TILE_PITCH_X, top + (index // PER_ROW) * pitch, item, locale,
-                           small=kind == "small", level=view["level"])
-        y += _section_height(kind, len(items))
-    return canvas.png()
+            canvas.text((28, top + 18), _t("board.none", locale), size=24, fill=DIM, anchor="lm")
+        if kind == "magic":
+            for row, row_h in enumerate(_section_rows(kind, items, level, locale)):
+                for column, (card, state) in enumerate(items[row * 2:row * 2 + 2]):
+                    _magic_tile(canvas, MARGIN + column * (MAGIC_TILE_W + TILE_GAP), top, card, state, level, locale,
+                                row_h)
+                top += row_h + TILE_GAP
+        else:
+            pitch = (SMALL_H if kind == "small" else TILE_H) + TILE_GAP
+            for index, item in enumerate(items):
+                _card_tile(canvas, MARGIN + (index % PER_ROW) * (TILE_W + TILE_GAP), top + (index // PER_ROW) * pitch,
+                           item, locale, small=kind == "small", level=level)
+        y += _section_height(kind, items, level, locale)
+    return encode_png(canvas.image)
 
 
 # ---------------------------------------------------------------- card
 
 
+CARD_W = 640
+
+
 def render_card(card: Card, locale: str) -> bytes:
+    """/card: name, number and cost on the attribute's colour, then the card's whole text."""
     card_id = card.stats.get("alternate_of", card.id)
     info = C.info(card_id)
     colour = ATTR_COLOURS.get(info["attribute"], PANEL)
-    canvas = Canvas(640, 560)
-    canvas.rect((10, 10, 630, 550), fill=PANEL, outline=colour, width=6)
-    canvas.rect((10, 10, 630, 70), fill=colour, radius=8)
-    canvas.text((24, 20), f"{card.name(locale)}  {card.id}", size=30, bold=True)
+    body = toolkit.wrap_text(card.text(locale), 22, CARD_W - 48)
+    name = toolkit.wrap_text(f"{card.name(locale)}  {card.id}", 30, CARD_W - 120, bold=True)
+    title_h = 24 + len(name) * 40
+    height = title_h + 30 + len(body) * 28 + 30
+    canvas = Canvas(CARD_W, height)
+    canvas.rect((10, 10, CARD_W - 10, height - 10), fill=PANEL, outline=colour, width=6)
+    canvas.rect((10, 10, CARD_W - 10, title_h + 10), fill=colour, radius=8)
+    for index, line in enumerate(name):
+        canvas.text((24, 20 + index * 40), line, size=30, bold=True)
     if info["kind"] != "magic":
         cost = "1-3" if "shift" in info["traits"] else ("-" if info["kind"] == "spell" else str(info["cost"]))
-        canvas.text((616, 20), cost, size=30, bold=True, anchor="ra")
-    canvas.text_box((24, 90, 616, 540), card.text(locale), size=22)
-    return canvas.png()
+        canvas.text((CARD_W - 24, 20), cost, size=30, bold=True, anchor="ra")
+    y = title_h + 30
+    for line in body:
+        canvas.text((24, y), line, size=22)
+        y += 28
+    return encode_png(canvas.image)
