@@ -1,8 +1,20 @@
-"""The bot: opens the store, loads the cogs, registers the persistent buttons, runs the timekeeper."""
+"""The bot: opens the store, loads the cogs, registers the persistent buttons, runs the timekeeper.
+
+Several processes (issue 17): each runs ``settings.shard_ids`` of ``settings.shard_count`` shards (both
+unset: one process runs every shard Discord recommends). Discord sends a guild's events and interactions
+to shard ``(guild_id >> 22) % shard_count`` and every DM to shard 0, so a DM click on a match of a guild
+another process owns arrives here. Such a click is still *answered* here (the decision is one
+version-checked transaction, safe from any process), but everything else about the match -- thread posts,
+private panels, the bot player's reply, reminders, claims -- is done by the process that owns its guild:
+this process wakes it (PostgreSQL ``NOTIFY``; on a shared SQLite file it polls), and the owner publishes
+what the store holds but the thread does not show yet (the outbox). So one process writes each thread and
+the per-match lock in the glue is enough.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
@@ -40,10 +52,14 @@ class TrackedTree(app_commands.CommandTree):
             await super()._call(interaction)
 
 
-class DuelTable(commands.Bot):
+OUTBOX_CHANNEL = "dueltable_outbox"  # PostgreSQL NOTIFY channel: "a match of your guild has news"
+
+
+class DuelTable(commands.AutoShardedBot):
     def __init__(self, settings: Settings, *, clock: Callable[[], float] = time.time,
                  run_timekeeper: bool = True, sync_commands: bool = True,
-                 seed_source: Callable[[], int] | None = None, **kwargs) -> None:
+                 seed_source: Callable[[], int] | None = None, timer_lease: float = 60.0,
+                 outbox_poll: float = 1.0, **kwargs) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         intents.guild_messages = settings.inline_lookup
@@ -52,8 +68,17 @@ class DuelTable(commands.Bot):
                          allowed_mentions=discord.AllowedMentions.none(), tree_cls=TrackedTree,
                          # The bot never reads its message cache (it posts through partial
                          # messageables), and 1,000 cached messages with embeds cost tens of MB.
-                         max_messages=None, **kwargs)
+                         max_messages=None, shard_count=settings.shard_count,
+                         shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None, **kwargs)
         self.settings = settings
+        # How long a claimed reminder stays claimed: if this process dies before recording it, another
+        # process sends it after this (with the same nonce, so Discord posts it once).
+        self.timer_lease = timer_lease
+        # Several processes on one SQLite file have no NOTIFY: the owner looks for news this often.
+        self.outbox_poll = outbox_poll
+        self._outbox_wake = asyncio.Event()
+        self._outbox_news: set[int] = set()
+        self._notify_connection = None  # asyncpg connection: LISTEN/NOTIFY between processes
         self.clock = clock
         # Match seeds: random in production; fixed by the demo so `--seed N` replays the same match.
         self.new_seed = seed_source or (lambda: secrets.randbits(31))
@@ -64,6 +89,60 @@ class DuelTable(commands.Bot):
         self.glue = Glue(self)
         self._timekeeper: asyncio.Task | None = None
         self._catch_up: asyncio.Task | None = None
+        self._outbox: asyncio.Task | None = None
+
+    # ---- shards: which process does what ------------------------------------------------------
+
+    @property
+    def several_processes(self) -> bool:
+        return self.settings.shard_ids is not None
+
+    @property
+    def claim_shards(self) -> dict:
+        """The store's filter for this process's guilds (timers, challenges)."""
+        return {"shard_count": self.settings.shard_count or 1, "shard_ids": self.settings.shard_ids}
+
+    def owns_guild(self, guild_id: int | None) -> bool:
+        """Whether this process runs the shard Discord routes this guild to (always, when it runs them all)."""
+        if self.settings.shard_ids is None or guild_id is None:
+            return True
+        return (guild_id >> 22) % (self.settings.shard_count or 1) in self.settings.shard_ids
+
+    async def wake_owner(self, match_id: int) -> None:
+        """Tell the process that owns a match's guild that the store holds news for its thread."""
+        if self._notify_connection is not None:
+            try:
+                await self._notify_connection.execute("SELECT pg_notify($1, $2)", OUTBOX_CHANNEL, str(match_id))
+            except Exception:  # the owner's poll still finds it
+                log.warning("could not notify the owner of match %s", match_id, exc_info=True)
+
+    def _on_outbox_notice(self, _connection, _pid, _channel, payload: str) -> None:
+        self._outbox_news.add(int(payload))
+        self._outbox_wake.set()
+
+    async def _listen_for_news(self) -> None:
+        url = self.settings.database_url
+        if not url or not url.startswith(("postgres://", "postgresql://")):
+            return
+        import asyncpg  # only with PostgreSQL
+
+        self._notify_connection = await asyncpg.connect(url)
+        await self._notify_connection.add_listener(OUTBOX_CHANNEL, self._on_outbox_notice)
+
+    async def outbox_loop(self) -> None:
+        """The owner's side of decisions other processes stored: woken by NOTIFY, or every ``outbox_poll`` s."""
+        await self.wait_until_ready()
+        poll = self.outbox_poll if self._notify_connection is None else max(self.outbox_poll, 10.0)
+        while not self.is_closed():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._outbox_wake.wait(), poll)
+            self._outbox_wake.clear()
+            news, self._outbox_news = self._outbox_news, set()
+            try:
+                with self.glue.working():
+                    await self.glue.publish_stored(news or None)
+            except Exception:
+                log.exception("outbox pass failed")
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database)
@@ -77,11 +156,18 @@ class DuelTable(commands.Bot):
         for game_id in playable_game_ids():
             # Every game gets the same cog (bot/gamecog.py) around its own GameSpec.
             await self.add_cog(GameCog(self, game_id))
-        if self.sync_commands:
+        if self.sync_commands and self.runs_shard_zero():
             await self.sync_tree()
         if self.run_timekeeper:
             self._timekeeper = asyncio.create_task(self.timekeeper_loop(), name="dueltable-timekeeper")
         self._catch_up = asyncio.create_task(self.catch_up(), name="dueltable-catch-up")
+        if self.several_processes:
+            await self._listen_for_news()
+            self._outbox = asyncio.create_task(self.outbox_loop(), name="dueltable-outbox")
+
+    def runs_shard_zero(self) -> bool:
+        """Commands are global: one process (the one running shard 0) syncs them, not every process."""
+        return self.settings.shard_ids is None or 0 in self.settings.shard_ids
 
     async def sync_tree(self) -> None:
         if self.settings.dev_guild_id:
@@ -120,10 +206,13 @@ class DuelTable(commands.Bot):
         await self.glue.tell(interaction, i18n.t("errors.internal", i18n.normalize_locale(interaction.locale)))
 
     async def close(self) -> None:
-        for task in (self._timekeeper, self._catch_up):
+        for task in (self._timekeeper, self._catch_up, self._outbox):
             if task is not None:
                 task.cancel()
         await super().close()
+        if self._notify_connection is not None:
+            await self._notify_connection.close()
+            self._notify_connection = None
         if self.store is not None:
             await self.store.close()
             self.store = None

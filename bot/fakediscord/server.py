@@ -591,6 +591,14 @@ class FakeDiscord:
             except TimeoutError:
                 pass
 
+    async def wait_for_change(self, timeout: float) -> bool:
+        """Wait until a message is created, edited or deleted anywhere (False: ``timeout`` passed first)."""
+        try:
+            await asyncio.wait_for(self._message_signal.wait(), timeout)
+        except TimeoutError:
+            return False
+        return True
+
     async def idle(self, quiet: float = 0.05, timeout: float = 10.0) -> None:
         """Wait until no REST call is running or came for ``quiet`` s and no user is left waiting on the bot."""
         loop = asyncio.get_running_loop()

@@ -475,6 +475,11 @@ class Glue(TimekeeperMixin):
         own panel is edited in place.
         """
         match = applied.after
+        if not self.bot.owns_guild(match.guild_id):
+            # A DM click on a match of a guild another process runs (DMs reach shard 0): that process
+            # publishes it from the store (Glue.publish_stored), so one process writes each thread.
+            await self.bot.wake_owner(match.id)
+            return
         names = await self.names(match)
         async with self.match_lock(match.id):
             await self.sync_thread(match.id, names)
@@ -549,6 +554,8 @@ class Glue(TimekeeperMixin):
         and give each seat that owes a decision a fresh panel, since its DM may not have gone out."""
         await metrics.refresh_active(self.store)
         for match in await self.store.matches_behind():
+            if not self.bot.owns_guild(match.guild_id):
+                continue  # another process runs this guild's shard
             logs.bind_match(match)
             try:
                 if match.thread_id is None:
@@ -643,6 +650,8 @@ class Glue(TimekeeperMixin):
         await interaction.followup.send(content[:2000], file=image, ephemeral=True, **kwargs)
 
     async def run_bot(self, match: MatchRow) -> None:
+        if not self.bot.owns_guild(match.guild_id):
+            return  # the owner answers for the bot player when it publishes (one thinker per match)
         for applied in await self.service.bot_moves(match):
             await self.publish(applied)
 

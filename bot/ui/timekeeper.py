@@ -1,10 +1,20 @@
 """The timekeeper: expires challenges, sends due reminders, offers due claims (part of the glue).
 
 Driven by the store: every pass re-reads what is due, so a restart loses no timer.
+
+Several processes (issue 17): a pass *claims* what is due in this process's guilds (the store moves the
+timer ``lease`` seconds on, with ``FOR UPDATE SKIP LOCKED`` on PostgreSQL), sends, then records the
+reminder as sent (version-checked). A process that dies between claim and record leaves the timer to
+come due again when the lease ends, and the next claimer sends it again with the same message nonce
+(match, version, stage, where), which Discord (``enforce_nonce``) answers with the first message instead
+of posting twice: each reminder and claim offer is posted once however many processes run.
+
+Also here: the owner's side of a decision another process stored (``publish_stored``, see bot/client.py).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING
 
@@ -31,9 +41,11 @@ class TimekeeperMixin:
         """One pass of the timekeeper: expire challenges, send due reminders, offer due claims."""
         now = self.bot.clock()
         for challenge in await self.store.due_challenges(now):
-            await self.expire_challenge(challenge)
+            if self.bot.owns_guild(challenge.guild_id):
+                await self.expire_challenge(challenge)
         for match in await self.store.due_timers(now):
-            await self.fire_timer(match, now)
+            if self.bot.owns_guild(match.guild_id):
+                await self.fire_timer(match, now)
 
     async def expire_challenge(self: Glue, challenge: ChallengeRow) -> None:
         if not await self.store.close_challenge(challenge.id, "expired"):
@@ -67,12 +79,22 @@ class TimekeeperMixin:
             if wake > now:
                 await self.store.set_timer(match.id, match.version, match.timer_stage, min(wake, match.deadline))
                 return
-        if not await self.store.set_timer(match.id, match.version, min(stage, 3),
-                                          next_timer_at(match.turn_started, match.deadline, min(stage, 3))):
-            return
+        final = min(stage, 3)
+        current = await self.store.get_match(match.id)
+        if current is None or current.version != match.version:
+            return  # a decision since the claim: its commit planned the next turn's timers
         thread = self.thread(match)
-        if not owing or thread is None:
-            return
+        if owing and thread is not None:
+            await self.send_reminder(match, final, owing, prefs, now, thread)
+        await self.store.set_timer(match.id, match.version, final,
+                                   next_timer_at(match.turn_started, match.deadline, final))
+
+    async def send_reminder(self: Glue, match: MatchRow, stage: int, owing: list[int], prefs: dict,
+                            now: float, thread: discord.abc.Messageable) -> None:
+        """The reminder (stage 1-2) or deadline and claim offer (3), each message with a nonce of its own
+        (match, version, stage, thread or seat) so that a retry after a crash is not posted twice."""
+        game = get_game(match.game)
+        nonce = f"r{match.id}.{match.version}.{stage}"
         mentions = " ".join(f"<@{match.players[s]}>" for s in owing)
         if stage >= 3:
             waiting = [s for s in (0, 1) if s not in owing_seats(game, match) and s != match.bot_seat]
@@ -95,21 +117,68 @@ class TimekeeperMixin:
                 # Only one seat owes a secret decision (a response window): remind it by DM, so the
                 # thread never shows that it was asked. (At the deadline the claim is public, as it must be.)
                 for seat in owing:
-                    await self.dm_reminder(match, seat, text)
+                    await self.dm_reminder(match, seat, text, f"{nonce}d{seat}")
                 return
         # /notify: "thread" and "both" are pinged here, "dm" and "both" also get the reminder by DM.
-        await thread.send(text, view=view, allowed_mentions=discord.AllowedMentions(
-            users=[discord.Object(match.players[s]) for s in ping if prefs[match.players[s]]["notify"] != "dm"],
-            roles=False, everyone=False))
+        kwargs = {"view": view} if view is not None else {}
+        try:
+            await thread.send(text, nonce=f"{nonce}t", allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(match.players[s]) for s in ping if prefs[match.players[s]]["notify"] != "dm"],
+                roles=False, everyone=False), **kwargs)
+        except discord.HTTPException as error:
+            log.info("reminder for match %s not posted: %s", match.id, error)
         for seat in ping:
             if prefs[match.players[seat]]["notify"] in ("dm", "both"):
-                await self.dm_reminder(match, seat, text)
+                await self.dm_reminder(match, seat, text, f"{nonce}d{seat}")
 
-    async def dm_reminder(self: Glue, match: MatchRow, seat: int, text: str) -> None:
+    async def dm_reminder(self: Glue, match: MatchRow, seat: int, text: str, nonce: str) -> None:
         user_id = match.players[seat]
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(f"{text}\n{self.thread_url(match)}"[:2000], allowed_mentions=discord.AllowedMentions.none())
+            await user.send(f"{text}\n{self.thread_url(match)}"[:2000], nonce=nonce,
+                            allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as error:
             log.info("reminder DM to %s not sent: %s", user_id, error)
 
+
+    # ---- several processes: the owner publishes what another process stored ---------------------
+
+    async def publish_stored(self: Glue, match_ids: set[int] | None = None) -> None:
+        """What ``publish`` does after a decision, for decisions another process stored in a match of this
+        process's guilds (a DM click arrives at shard 0's process): the thread, the private panels, the
+        bot player's reply. Driven by the store (like ``catch_up``), so it is exactly once and survives a
+        crash of either process. ``match_ids``: the matches a NOTIFY named; None: every match behind."""
+        if match_ids is None:
+            matches = await self.store.matches_behind()
+        else:
+            matches = [m for m in [await self.store.get_match(i) for i in sorted(match_ids)] if m is not None]
+        for match in matches:
+            if match.thread_id is None or not self.bot.owns_guild(match.guild_id):
+                continue  # no thread yet: the accepting process (the owner) is still opening it
+            try:
+                await self.publish_match(match)
+            except Exception:  # one broken match must not hold up the others
+                log.exception("publishing stored decisions of match %s failed", match.id)
+
+    async def publish_match(self: Glue, match: MatchRow) -> None:
+        names = await self.names(match)
+        async with self.match_lock(match.id):
+            await self.sync_thread(match.id, names)
+            current = await self.store.get_match(match.id)
+            if current.status != "active":
+                return  # the result post edited the spent panels
+            last = await self.store.unposted(current.id, current.version - 1)
+            actor = last[-1][1] if last else None
+            owing = {d.seat for d in get_game(current.game).engine.pending(current.state)}
+            jobs = []
+            for seat in (0, 1):
+                if seat == current.bot_seat or not current.dm_ok[seat]:
+                    continue
+                shown = (current.dm_panels.get(str(seat)) or {}).get("v")
+                if seat in owing and shown != current.panel_version(seat):
+                    # A new question: a new DM (it notifies), or the asker's own panel edited mid-chain.
+                    jobs.append(self.deliver_panel(current, seat, names, in_place=seat == actor))
+                elif seat not in owing and seat == actor and shown is not None and shown < current.version:
+                    jobs.append(self.edit_panel(current, seat, names))  # its turn ended: no stale buttons
+            await asyncio.gather(*jobs)
+        await self.run_bot(await self.store.get_match(match.id))
