@@ -336,6 +336,7 @@ class MatchService:
         if not await self.store.commit_decision(commit):
             return None
         metrics.decision_stored(game.game_id)
+        log.debug("decision stored: version %s, seat %s", new_version, seat)  # never the choice: it may be secret
         if outcome:
             await metrics.refresh_active(self.store)
         after = await self.store.get_match(match.id)
