@@ -8,7 +8,9 @@ The two 3 x 2 fields face each other, front rows toward the middle. The bottom f
 (Player 1 for spectators); the top field is drawn rotated, so its columns run right to left and each
 column sits straight across from the column it faces (my column c faces the opponent's 4 - c).
 Attributes carry a shape and a letter as well as a colour (Attack ▲, Magic ●, Trick ◆); chips are
-labelled pills, so nothing depends on colour vision. Drawn at 1100 px wide for a ~550 px phone view.
+labelled pills, so nothing depends on colour vision. Drawn 720 px wide for a phone (issue 13), sections
+stacked vertically: no text under 18 px (1/40 of the width), card names, HP, ★, deck and grave counts at
+26 px or more (1/28).
 """
 
 from __future__ import annotations
@@ -41,9 +43,12 @@ from cogs.starfall.text import (
 View = Mapping[str, Any]
 Box = tuple[float, float, float, float]
 
-WIDTH = 1100
-BOARD_HEIGHT = 898
-PANEL_HEIGHT = 820
+WIDTH = 720
+MARGIN = 14
+SMALL = 18
+BODY = 20
+MAIN = 26
+TITLE = 28
 BACKGROUND = (30, 33, 42)
 PANEL = (42, 47, 58)
 TILE = (54, 60, 74)
@@ -61,11 +66,11 @@ DEEP = {"attack": (120, 40, 36), "magic": (36, 64, 130), "trick": (88, 50, 122)}
 PILL = {"acted": (110, 114, 128), "sick": (70, 150, 70), "lock": (170, 120, 30), "r": (180, 70, 150)}
 SEAT_TINT = {0: (52, 70, 96), 1: (96, 58, 58)}
 
-TILE_W, TILE_H, GAP = 232, 140, 8
-GRID_X = 14
-SIDE_X = GRID_X + 3 * TILE_W + 2 * GAP + 14  # 742
-TOP_Y = 62
-MID_H = 40
+TILE_W, TILE_H, GAP = 226, 152, 8
+GRID_X = (WIDTH - 3 * TILE_W - 2 * GAP) // 2
+MID_H = 44
+FIELD_H = 2 * TILE_H + GAP
+BOX_H = 144  # a player's box on the board
 
 
 # --- the input -----------------------------------------------------------------------------------
@@ -132,9 +137,9 @@ def draw_stars(draw: ImageDraw.ImageDraw, x: float, cy: float, count: int, size:
 
 
 def pill(canvas: Canvas, x: float, y: float, label: str, colour: tuple[int, int, int], height: int = 26) -> float:
-    width = token_width(label, 18, True) + 12
+    width = token_width(label, SMALL, True) + 12
     canvas.rect((x, y, x + width, y + height), fill=colour, outline=DARK, width=1, radius=height // 2)
-    canvas.text((x + width / 2, y + height / 2), label, size=18, bold=True, anchor="mm")
+    canvas.text((x + width / 2, y + height / 2), label, size=SMALL, bold=True, anchor="mm")
     return x + width + 5
 
 
@@ -207,7 +212,7 @@ def square_box(square: str, top: bool, origin_y: int) -> Box:
 
 def field_origins(top_y: int) -> tuple[int, int]:
     """(top field y, bottom field y)."""
-    return top_y, top_y + 2 * (TILE_H + GAP) + MID_H
+    return top_y, top_y + FIELD_H + MID_H
 
 
 # --- a card on the field -------------------------------------------------------------------------
@@ -216,46 +221,49 @@ def field_origins(top_y: int) -> tuple[int, int]:
 @lru_cache(maxsize=1024)
 def tile_image(card_id: str, square: str, dmg: int, star: int, acted: bool, status: str | None, r_kind: str | None,
                locale: str) -> Image.Image:
-    """A field card: attribute band with the name and square, HP with damage, ★, chips."""
+    """A field card: its name across the attribute band; the attribute badge, HP and square; the HP bar;
+    ★; chips."""
     found = catalogue.card(card_id)
     attribute = str(found.stats["attribute"])
     hp = int(found.stats["hp"])
     canvas = Canvas(TILE_W, TILE_H, background=BACKGROUND)
     canvas.rect((0, 0, TILE_W - 1, TILE_H - 1), fill=TILE, outline=FILL[attribute], width=3)
-    canvas.rect((0, 0, TILE_W - 1, 32), fill=DEEP[attribute], radius=7)
-    badge(canvas, 6, 4, attribute, locale, size=24)
-    tag = square_name(square, locale)
-    tag_w = token_width(tag, 18, True)
-    canvas.text((TILE_W - 8, 16), tag, size=18, bold=True, anchor="rm", fill=MUTED)
-    canvas.text((62, 16), fit(found.name(locale), 19, TILE_W - 62 - tag_w - 14, True), size=19, bold=True,
-                anchor="lm")
+    canvas.rect((0, 0, TILE_W - 1, 36), fill=DEEP[attribute], radius=7)
+    canvas.text((8, 18), fit(found.name(locale), MAIN, TILE_W - 14, True), size=MAIN, bold=True, anchor="lm")
+    badge(canvas, 6, 43, attribute, locale, size=24)
+    canvas.text((TILE_W - 8, 55), square_name(square, locale), size=BODY, bold=True, anchor="rm", fill=MUTED)
     left = max(0, hp - dmg)
-    canvas.text((8, 38), f"HP {left}/{hp}", size=22, bold=True, fill=HP_LOST if left <= hp // 3 else TEXT)
-    if dmg:
-        canvas.text((TILE_W - 8, 40), t("starfall.ui.dmg", locale, amount=dmg), size=18, bold=True,
-                    fill=(255, 130, 120), anchor="ra")
-    bar = (8, 68, TILE_W - 8, 76)
-    canvas.draw.rectangle(bar, fill=HP_LOST)
-    canvas.draw.rectangle((8, 68, 8 + (TILE_W - 16) * left / hp, 76), fill=HP_OK)
-    end = draw_stars(canvas.draw, 8, 93, star, size=22)
-    canvas.text((end + 6, 93), f"★{star}", size=20, bold=True, anchor="lm", fill=GOLD if star < 4 else HP_LOST)
+    canvas.text((60, 55), f"HP {left}/{hp}", size=MAIN, bold=True, anchor="lm",
+                fill=HP_LOST if left <= hp // 3 else TEXT)
+    canvas.draw.rectangle((8, 73, TILE_W - 8, 80), fill=HP_LOST)
+    canvas.draw.rectangle((8, 73, 8 + (TILE_W - 16) * left / hp, 80), fill=HP_OK)
+    end = draw_stars(canvas.draw, 8, 100, star, size=18)
+    canvas.text((end + 4, 100), f"★{star}", size=MAIN, bold=True, anchor="lm", fill=GOLD if star < 4 else HP_LOST)
+    if dmg:  # short, so that it fits beside ★ in both languages
+        canvas.text((TILE_W - 8, 100), t("starfall.ui.dmg_short", locale, amount=dmg), size=BODY, bold=True,
+                    fill=(255, 130, 120), anchor="rm")
     x = 8.0
     if acted:
-        x = pill(canvas, x, 108, t("starfall.ui.acted", locale), PILL["acted"])
+        x = pill(canvas, x, 118, t("starfall.ui.acted", locale), PILL["acted"])
     if status in ("sick", "lock"):
-        x = pill(canvas, x, 108, t(f"starfall.ui.{status}", locale), PILL[status])
+        x = pill(canvas, x, 118, t(f"starfall.ui.{status}", locale), PILL[status])
     if r_kind:
         amount = catalogue.r_effect(card_id).get("amount")
         name = r_name(r_kind, locale) + (f" {amount}" if amount else "")
-        pill(canvas, x, 108, fit(t("starfall.ui.r_chip", locale, name=name), 18, TILE_W - x - 20, True), PILL["r"])
+        pill(canvas, x, 118, fit(t("starfall.ui.r_chip", locale, name=name), SMALL, TILE_W - x - 20, True), PILL["r"])
     return canvas.image
+
+
+def clear_caches() -> None:
+    """Forget the cached tiles (a test recording the drawn text must see them drawn again)."""
+    tile_image.cache_clear()
 
 
 def draw_square(canvas: Canvas, box: Box, square: str, record: Mapping[str, Any] | None, locale: str) -> None:
     x0, y0, x1, y1 = box
     if record is None:
         canvas.rect(box, fill=EMPTY, outline=(78, 84, 100), width=2)
-        canvas.text(((x0 + x1) / 2, (y0 + y1) / 2), square_name(square, locale), size=20, fill=(110, 116, 132),
+        canvas.text(((x0 + x1) / 2, (y0 + y1) / 2), square_name(square, locale), size=BODY, fill=(110, 116, 132),
                     anchor="mm")
         return
     image = tile_image(record["id"], square, int(record["dmg"]), int(record["star"]), bool(record["acted"]),
@@ -276,25 +284,25 @@ def draw_fields(canvas: Canvas, view: View, top_y: int, locale: str, marks: Mark
         for square in board.SQUARES:
             draw_square(canvas, square_box(square, is_top, origin), square, field.get(square), locale)
     # The middle: which rows are front, and how columns face.
-    mid_y = top_origin + 2 * (TILE_H + GAP)
+    mid_y = top_origin + FIELD_H + 4
     canvas.rect((GRID_X, mid_y, GRID_X + 3 * TILE_W + 2 * GAP, mid_y + MID_H - 8), fill=(36, 40, 50),
                 outline=(70, 76, 92), width=1, radius=6)
-    half = (3 * TILE_W + 2 * GAP) / 2 - 20
+    half = (3 * TILE_W + 2 * GAP) / 2 - 30
     canvas.text((GRID_X + 10, mid_y + (MID_H - 8) / 2),
-                "↑ " + fit(f"{t('starfall.ui.front', locale)} · {seat_name(1 - bottom, locale)}", 18, half), size=18,
-                fill=MUTED, anchor="lm")
+                "↑ " + fit(f"{t('starfall.ui.front', locale)} · {seat_name(1 - bottom, locale)}", SMALL, half),
+                size=SMALL, fill=MUTED, anchor="lm")
     canvas.text((GRID_X + 3 * TILE_W + 2 * GAP - 10, mid_y + (MID_H - 8) / 2),
-                fit(f"{t('starfall.ui.front', locale)} · {seat_name(bottom, locale)}", 18, half) + " ↓", size=18,
-                fill=MUTED, anchor="rm")
+                fit(f"{t('starfall.ui.front', locale)} · {seat_name(bottom, locale)}", SMALL, half) + " ↓",
+                size=SMALL, fill=MUTED, anchor="rm")
     for (seat, square), (colour, label) in (marks or {}).items():
         is_top = seat != bottom
         box = square_box(square, is_top, top_origin if is_top else bottom_origin)
         canvas.rect((box[0] - 3, box[1] - 3, box[2] + 3, box[3] + 3), outline=colour, width=5, radius=9)
         if label:
-            width = token_width(label, 18, True) + 14
+            width = token_width(label, SMALL, True) + 14
             x1, y1 = box[2] - 6, box[3] - 6
             canvas.rect((x1 - width, y1 - 28, x1, y1), fill=colour, outline=DARK, width=2, radius=6)
-            canvas.text((x1 - width / 2, y1 - 14), label, size=18, bold=True, fill=DARK, anchor="mm")
+            canvas.text((x1 - width / 2, y1 - 14), label, size=SMALL, bold=True, fill=DARK, anchor="mm")
     if acting is not None:
         seat, square = acting
         is_top = seat != bottom
@@ -327,50 +335,50 @@ def draw_pips(canvas: Canvas, x: float, y: float, filled: int, total: int, size:
     return x
 
 
-def draw_player_box(canvas: Canvas, view: View, seat: int, box: Box, locale: str, graves: int = 3) -> None:
-    x0, y0, x1, y1 = box
+def draw_player_box(canvas: Canvas, view: View, seat: int, y0: float, locale: str, graves: int = 3) -> float:
+    """A player across the whole width: name (first player marked), deck, turns taken this round, grave
+    with its last cards, and the cards drawn to place. Returns its bottom."""
+    x0, x1, y1 = MARGIN - 4, WIDTH - MARGIN + 4, y0 + BOX_H
     player = view["players"][seat]
     result = view.get("result")
     active = view.get("active") == seat and not result and view.get("phase") != "over"
-    canvas.rect(box, fill=PANEL, outline=GOLD if active else (70, 76, 92), width=4 if active else 2)
+    canvas.rect((x0, y0, x1, y1), fill=PANEL, outline=GOLD if active else (70, 76, 92), width=4 if active else 2)
     canvas.rect((x0 + 2, y0 + 2, x1 - 2, y0 + 38), fill=SEAT_TINT[seat], radius=7)
-    name = seat_name(seat, locale)
+    name = ("▶ " if active else "") + seat_name(seat, locale)
     if view.get("first") == seat:
         name += f" ({t('starfall.ui.first', locale)})"
-    canvas.text((x0 + 12, y0 + 20), fit(name, 22, x1 - x0 - 24, True), size=22, bold=True, anchor="lm")
-    y = y0 + 46
-    if active:
-        canvas.text((x0 + 12, y), fit(t("starfall.ui.to_act", locale, player=seat_name(seat, locale)), 20,
-                    x1 - x0 - 24, True), size=20, bold=True, fill=GOLD)
-        y += 30
-    canvas.text((x0 + 12, y), t("starfall.ui.deck", locale, count=player["deck_count"]), size=20, bold=True)
+    canvas.text((x0 + 12, y0 + 20), fit(name, BODY + 2, x1 - x0 - 24, True), size=BODY + 2, bold=True, anchor="lm",
+                fill=GOLD if active else TEXT)
+    y = y0 + 62
+    deck = t("starfall.ui.deck", locale, count=player["deck_count"])
+    canvas.text((x0 + 12, y), deck, size=MAIN, bold=True, anchor="lm")
+    x = x0 + 12 + token_width(deck, MAIN, True) + 22
     turns = t("starfall.ui.turns", locale)
-    tx = x0 + 170
-    canvas.text((tx, y), turns, size=18, fill=MUTED)
-    draw_pips(canvas, tx + token_width(turns, 18) + 8, y + 5, int(player.get("chips", 0)), 3, size=16)
-    y += 32
+    canvas.text((x, y), turns, size=BODY, fill=MUTED, anchor="lm")
+    x = draw_pips(canvas, x + token_width(turns, BODY) + 8, y - 8, int(player.get("chips", 0)), 3, size=16) + 18
     grave = player["grave"]
-    canvas.text((x0 + 12, y), t("starfall.ui.grave", locale, count=len(grave)), size=20, bold=True,
-                fill=HP_LOST if len(grave) >= 5 else TEXT)
-    draw_pips(canvas, x0 + 150, y + 5, len(grave), 7, size=16, colour=HP_LOST)
-    y += 30
+    count = t("starfall.ui.grave", locale, count=len(grave))
+    canvas.text((x, y), count, size=MAIN, bold=True, anchor="lm", fill=HP_LOST if len(grave) >= 5 else TEXT)
+    draw_pips(canvas, x + token_width(count, MAIN, True) + 10, y - 8, len(grave), 7, size=16, colour=HP_LOST)
+    y += 24
+    x = x0 + 12
     for card_id in reversed(grave[-graves:]):
-        if y + 22 > y1 - 4:
+        name = card_name(card_id, locale)
+        width = token_width(name, MAIN) + 26
+        if x + width > x1 - 8:
             break
         attribute = catalogue.attribute(card_id)
-        draw_shape(canvas.draw, attribute, x0 + 22, y + 12, 8, ink=FILL[attribute])
-        canvas.text((x0 + 36, y), fit(card_name(card_id, locale), 18, x1 - x0 - 50), size=18, fill=MUTED)
-        y += 24
+        draw_shape(canvas.draw, attribute, x + 9, y + 18, 9, ink=FILL[attribute])
+        canvas.text((x + 24, y + 18), name, size=MAIN, fill=MUTED, anchor="lm")
+        x += width + 14
     drawn = player.get("drawn") or []
-    if drawn and y + 24 <= y1 - 4:
+    if drawn:
         names = ", ".join(card_name(c, locale) for c in drawn)
         key = "starfall.ui.to_place" if view.get("phase") == "setup" else "starfall.ui.drawn"
-        text = t(key, locale, cards=names, card=names)
-        for line in wrap_text(text, 18, int(x1 - x0 - 24))[:2]:
-            if y + 22 > y1 - 4:
-                break
-            canvas.text((x0 + 12, y), line, size=18, bold=True, fill=GOLD)
-            y += 24
+        canvas.text((x0 + 12, y + 18 if not grave else y + 46), fit(t(key, locale, cards=names, card=names), BODY,
+                                                                    x1 - x0 - 24, True),
+                    size=BODY, bold=True, fill=GOLD, anchor="lm")
+    return y1
 
 
 def heading(view: View, locale: str) -> tuple[str, str, tuple[int, int, int]]:
@@ -392,35 +400,45 @@ def heading(view: View, locale: str) -> tuple[str, str, tuple[int, int, int]]:
     return left, t("starfall.ui.to_act", locale, player=seat_name(int(view["active"]), locale)), GOLD
 
 
-def draw_heading(canvas: Canvas, view: View, locale: str) -> None:
+def draw_heading(canvas: Canvas, view: View, locale: str) -> float:
+    """The round and turn, then who acts or who won (and why), each on its own line. Returns the y below."""
     left, right, colour = heading(view, locale)
-    canvas.text((14, 10), left, size=26, bold=True)
-    canvas.text((WIDTH - 14, 12), fit(right, 24, 420, True), size=24, bold=True, anchor="ra", fill=colour)
+    room = WIDTH - 2 * MARGIN
+    canvas.text((MARGIN, 10), fit(left, TITLE, room, True), size=TITLE, bold=True)
+    canvas.text((MARGIN, 50), fit(right, MAIN, room, True), size=MAIN, bold=True, fill=colour)
     result = view.get("result")
     if result:
-        canvas.text((WIDTH - 14, 44), fit(reason_text(result, locale), 18, 700), size=18, anchor="ra", fill=MUTED)
+        canvas.text((MARGIN, 88), fit(reason_text(result, locale), BODY, room), size=BODY, fill=MUTED)
+        return 120
+    return 92
+
+
+LOG_ROOM = 4  # lines of last events under the board
+
+
+def board_height(view: View) -> int:
+    head = 120 if view.get("result") else 92
+    return head + 2 * (BOX_H + 8) + 2 * FIELD_H + MID_H + 16 + 32 + LOG_ROOM * (BODY + 6) + 10
 
 
 # --- the board -----------------------------------------------------------------------------------
 
 
 def render_board(view: View, locale: str) -> bytes:
-    """The public board (or a seat's view of it): the viewer's field at the bottom, else Player 1's."""
+    """The public board (or a seat's view of it), stacked for a phone: the top player, the two fields
+    facing each other, the bottom player (the viewer, else Player 1), the last events."""
     view = as_view(view)
     bottom = bottom_seat(view)
-    canvas = Canvas(WIDTH, BOARD_HEIGHT, background=BACKGROUND)
-    draw_heading(canvas, view, locale)
-    top_y = TOP_Y + 8
-    draw_fields(canvas, view, top_y, locale, acting=acting_square(view))
-    top_origin, bottom_origin = field_origins(top_y)
-    field_h = 2 * TILE_H + GAP
-    draw_player_box(canvas, view, 1 - bottom, (SIDE_X, top_origin, WIDTH - 10, top_origin + field_h), locale)
-    draw_player_box(canvas, view, bottom, (SIDE_X, bottom_origin, WIDTH - 10, bottom_origin + field_h), locale)
-    log_top = bottom_origin + field_h + 12
-    canvas.text((14, log_top), t("starfall.ui.last", locale), size=20, bold=True)
-    room = (BOARD_HEIGHT - log_top - 34) // 24
-    for index, line in enumerate(log_lines(log_parts(view, locale), 18, WIDTH - 28, room)):
-        canvas.text((14, log_top + 30 + index * 24), line, size=18, fill=MUTED)
+    height = board_height(view)
+    canvas = Canvas(WIDTH, height, background=BACKGROUND)
+    y = draw_heading(canvas, view, locale)
+    y = draw_player_box(canvas, view, 1 - bottom, y, locale) + 8
+    draw_fields(canvas, view, int(y), locale, acting=acting_square(view))
+    y += 2 * FIELD_H + MID_H + 8
+    y = draw_player_box(canvas, view, bottom, y, locale) + 8
+    canvas.text((MARGIN, y), t("starfall.ui.last", locale), size=BODY, bold=True)
+    for index, line in enumerate(log_lines(log_parts(view, locale), BODY, WIDTH - 2 * MARGIN, LOG_ROOM)):
+        canvas.text((MARGIN, y + 32 + index * (BODY + 6)), line, size=BODY, fill=MUTED)
     return canvas.png()
 
 
@@ -505,29 +523,35 @@ def detail_lines(card_id: str, locale: str, width: int, usable: set[str] | None,
             colour = (214, 190, 255)
         else:
             colour = CHOICE if good else (MUTED if usable is not None else TEXT)
-        out += [(line, colour, good) for line in wrap_text(text, 18, width)]
+        out += [(line, colour, good) for line in wrap_text(text, BODY, width, good)]
         out.append(("", TEXT, False))
     return out[:-1]
+
+
+LINE = BODY + 6
 
 
 def card_detail(canvas: Canvas, card_id: str, x0: float, y0: float, x1: float, locale: str,
                 usable: set[str] | None = None, beginner: bool = False) -> float:
     """A card's full text in a box sized to it: name, attribute, HP, ability and skills. Returns its bottom."""
+    lines = detail_lines(card_id, locale, int(x1 - x0 - 28), usable, beginner)
+    y1 = y0 + 54 + sum(LINE if text else 6 for text, _, _ in lines) + 8
+    if canvas is None:
+        return y1
     found = catalogue.card(card_id)
     attribute = str(found.stats["attribute"])
-    lines = detail_lines(card_id, locale, int(x1 - x0 - 40), usable, beginner)
-    y1 = y0 + 46 + sum(23 if text else 5 for text, _, _ in lines) + 8
     canvas.rect((x0, y0, x1, y1), fill=TILE, outline=FILL[attribute], width=3)
-    canvas.rect((x0, y0, x1, y0 + 36), fill=DEEP[attribute], radius=7)
-    badge(canvas, x0 + 8, y0 + 5, attribute, locale, size=26)
-    canvas.text((x0 + 68, y0 + 18), fit(found.name(locale), 22, x1 - x0 - 150, True), size=22, bold=True,
-                anchor="lm")
-    canvas.text((x1 - 10, y0 + 18), f"HP {found.stats['hp']}", size=20, bold=True, anchor="rm")
-    y = y0 + 46
+    canvas.rect((x0, y0, x1, y0 + 44), fill=DEEP[attribute], radius=7)
+    badge(canvas, x0 + 8, y0 + 9, attribute, locale, size=26)
+    hp = f"HP {found.stats['hp']}"
+    canvas.text((x1 - 12, y0 + 22), hp, size=MAIN, bold=True, anchor="rm")
+    canvas.text((x0 + 70, y0 + 22), fit(found.name(locale), TITLE, x1 - x0 - 100 - token_width(hp, MAIN, True), True),
+                size=TITLE, bold=True, anchor="lm")
+    y = y0 + 54
     for text, colour, bold in lines:
         if text:
-            canvas.text((x0 + 12, y), text, size=18, fill=colour, bold=bold)
-        y += 23 if text else 5
+            canvas.text((x0 + 14, y), text, size=BODY, fill=colour, bold=bold)
+        y += LINE if text else 6
     return y1
 
 
@@ -535,85 +559,117 @@ def draw_player_brief(canvas: Canvas, view: View, seat: int, x0: float, y0: floa
     """Two lines: the player (gold when to act), then deck, grave and turns taken this round."""
     player = view["players"][seat]
     active = view.get("active") == seat and not view.get("result") and view.get("phase") != "over"
-    canvas.rect((x0, y0, x1, y0 + 70), fill=PANEL, outline=GOLD if active else (70, 76, 92), width=3 if active else 2)
+    canvas.rect((x0, y0, x1, y0 + BRIEF_H), fill=PANEL, outline=GOLD if active else (70, 76, 92),
+                width=3 if active else 2)
     name = seat_name(seat, locale)
     if active:
         name = "▶ " + name
-    canvas.text((x0 + 12, y0 + 6), fit(name, 20, x1 - x0 - 24, True), size=20, bold=True, fill=GOLD if active else TEXT)
+    canvas.text((x0 + 10, y0 + 6), fit(name, BODY, x1 - x0 - 20, True), size=BODY, bold=True,
+                fill=GOLD if active else TEXT)
     line = "  ".join([t("starfall.ui.deck", locale, count=player["deck_count"]),
                       t("starfall.ui.grave", locale, count=len(player["grave"]))])
-    canvas.text((x0 + 12, y0 + 38), line, size=18)
-    draw_pips(canvas, x1 - 12 - 3 * 21, y0 + 41, int(player.get("chips", 0)), 3, size=16)
-    return y0 + 70
+    canvas.text((x0 + 10, y0 + 38), fit(line, BODY, x1 - x0 - 90, True), size=BODY, bold=True)
+    draw_pips(canvas, x1 - 10 - 3 * 21, y0 + 44, int(player.get("chips", 0)), 3, size=16)
+    return y0 + BRIEF_H
+
+
+BRIEF_H = 74
 
 
 def reason_text(result: Mapping[str, Any], locale: str) -> str:
     return t(f"starfall.outcome.{result['reason']}", locale)
 
 
-def draw_side_log(canvas: Canvas, view: View, x0: float, y0: float, x1: float, y1: float, locale: str) -> None:
-    """The newest events that fit between ``y0`` and ``y1``, wrapped to the side panel, oldest first."""
-    canvas.text((x0 + 4, y0), t("starfall.ui.last", locale), size=20, bold=True)
-    room = int((y1 - y0 - 30) // 23)
+def side_log_lines(view: View, width: int, room: int, locale: str) -> list[str]:
+    """The newest whole events that fit in ``room`` wrapped lines, oldest first."""
     chosen: list[str] = []
     for part in reversed(log_parts(view, locale)):
-        lines = wrap_text(part, 18, int(x1 - x0 - 8))
+        lines = wrap_text(part, BODY, width - BODY)  # room for a closing mark kept on its line (kinsoku)
         if len(chosen) + len(lines) > room:
             break
         chosen = lines + chosen
-    for index, line in enumerate(chosen):
-        canvas.text((x0 + 4, y0 + 30 + index * 23), line, size=18, fill=MUTED)
+    return chosen
 
 
-def render_hand(view: View, locale: str) -> bytes:
-    """The seat's own panel: the fields from its side with what its decision offers marked, the card
-    it is deciding about in full, and the prompt."""
-    view = as_view(view)
+def panel_layout(view: View, locale: str) -> dict[str, Any]:
+    """What the panel shows and how tall each part is, so the picture is sized before drawing."""
     seat = bottom_seat(view)
     decision = view.get("decision") or {}
     options = decision.get("options") or []
-    canvas = Canvas(WIDTH, PANEL_HEIGHT, background=BACKGROUND)
-    canvas.rect((0, 0, WIDTH, 52), fill=SEAT_TINT[seat], radius=0)
-    canvas.text((14, 10), t("starfall.ui.your_panel", locale, player=seat_name(seat, locale)), size=26, bold=True)
-    left, right, colour = heading(view, locale)
-    canvas.text((WIDTH - 14, 12), left.split(" · ", 1)[-1], size=22, bold=True, anchor="ra")
     result = view.get("result")
+    left, right, colour = heading(view, locale)
     if options:
         prompt, ink = t(decision["prompt"], locale, **fmt_args(decision.get("args") or {}, locale)), GOLD
     elif result:
         prompt, ink = f"{right} · {reason_text(result, locale)}", colour
     else:
         prompt, ink = t("starfall.ui.waiting", locale), MUTED
-    prompt_lines = wrap_text(prompt, 20, WIDTH - 28)[:2]
-    for index, line in enumerate(prompt_lines):
-        canvas.text((14, 60 + index * 26), line, size=20, bold=True, fill=ink)
-    top_y = 62 + 26 * max(1, len(prompt_lines)) + 8
-    marks, _ = panel_marks(view, locale) if options else ({}, {})
-    draw_fields(canvas, view, top_y, locale, marks=marks, acting=acting_square(view))
-    top_origin, bottom_origin = field_origins(top_y)
-    field_h = 2 * TILE_H + GAP
-    # The side: the card being decided about in full, else a summon note; then both players in brief.
     card_id = focus_card(view) if options else None
-    side_bottom = bottom_origin + field_h
-    y = float(top_origin)
-    if card_id in catalogue.by_id():
-        usable = ({o.split(":")[1] for o in options if o.startswith("skill:")}
-                  if any(o.startswith("skill:") for o in options) else None)
-        y = card_detail(canvas, card_id, SIDE_X, y, WIDTH - 10, locale, usable, bool(view.get("beginner"))) + 10
-    elif "summon" in options:
-        count = view["players"][seat]["deck_count"]
-        canvas.rect((SIDE_X, y, WIDTH - 10, y + 100), fill=PANEL, outline=CHOICE, width=3)
-        canvas.text_box((SIDE_X + 12, int(y) + 10, WIDTH - 22, int(y) + 96),
-                        t("starfall.ui.summon_info", locale, count=count), size=18)
-        y += 110
-    brief_y = max(y, side_bottom - 150)
-    if brief_y - y >= 80:
-        draw_side_log(canvas, view, SIDE_X, y, WIDTH - 10, brief_y - 10, locale)
-    draw_player_brief(canvas, view, 1 - seat, SIDE_X, brief_y, WIDTH - 10, locale)
-    side_bottom = max(side_bottom, draw_player_brief(canvas, view, seat, SIDE_X, brief_y + 80, WIDTH - 10, locale))
-    legend_top = side_bottom + 12
-    canvas.text((14, legend_top), fit(t("starfall.ui.legend", locale), 18, WIDTH - 28), size=18, fill=MUTED)
-    if any(o.startswith("skill:") for o in options):
-        canvas.text((14, legend_top + 26), fit(t("starfall.ui.hits_legend", locale), 18, WIDTH - 28), size=18,
-                    fill=MUTED)
+    if card_id not in catalogue.by_id():
+        card_id = None
+    usable = ({o.split(":")[1] for o in options if o.startswith("skill:")}
+              if any(o.startswith("skill:") for o in options) else None)
+    legend = wrap_text(t("starfall.ui.legend", locale), SMALL, WIDTH - 2 * MARGIN)
+    if usable is not None:
+        legend += wrap_text(t("starfall.ui.hits_legend", locale), SMALL, WIDTH - 2 * MARGIN)
+    return {
+        "seat": seat, "options": options, "round": left.split(" · ", 1)[-1],
+        "prompt": wrap_text(prompt, BODY + 2, WIDTH - 2 * MARGIN - BODY, True)[:3], "ink": ink,
+        "card": card_id, "usable": usable, "summon": card_id is None and "summon" in options,
+        "legend": legend, "log": side_log_lines(view, WIDTH - 2 * MARGIN, PANEL_LOG_ROOM, locale),
+        "summon_text": wrap_text(t("starfall.ui.summon_info", locale, count=view["players"][seat]["deck_count"]),
+                                 BODY, WIDTH - 2 * MARGIN - 24),
+    }
+
+
+PANEL_LOG_ROOM = 4
+
+
+def render_hand(view: View, locale: str) -> bytes:
+    """The seat's own panel, stacked for a phone: the prompt, the card it is deciding about in full (or a
+    summon note), the fields from its side with what its decision offers marked, both players in brief
+    and the last events."""
+    view = as_view(view)
+    layout = panel_layout(view, locale)
+    seat, options = layout["seat"], layout["options"]
+    beginner = bool(view.get("beginner"))
+    y = 58 + len(layout["prompt"]) * (BODY + 8) + 6
+    if layout["card"]:
+        card_h = card_detail(None, layout["card"], MARGIN - 4, 0, WIDTH - MARGIN + 4, locale, layout["usable"],
+                             beginner) + 10
+    elif layout["summon"]:
+        card_h = 20 + len(layout["summon_text"]) * LINE + 10
+    else:
+        card_h = 0
+    fields_y = y + card_h
+    legend_y = fields_y + 2 * FIELD_H + MID_H + 6
+    brief_y = legend_y + len(layout["legend"]) * (SMALL + 6) + 8
+    log_y = brief_y + BRIEF_H + 10
+    height = log_y + (32 + len(layout["log"]) * LINE if layout["log"] else 0) + 8
+    canvas = Canvas(WIDTH, int(height), background=BACKGROUND)
+    canvas.rect((0, 0, WIDTH, 50), fill=SEAT_TINT[seat], radius=0)
+    round_text = layout["round"]
+    canvas.text((WIDTH - MARGIN, 25), round_text, size=BODY, bold=True, anchor="rm")
+    room = WIDTH - 3 * MARGIN - token_width(round_text, BODY, True)
+    canvas.text((MARGIN, 25), fit(t("starfall.ui.your_panel", locale, player=seat_name(seat, locale)), MAIN - 2, room,
+                                  True), size=MAIN - 2, bold=True, anchor="lm")
+    for index, line in enumerate(layout["prompt"]):
+        canvas.text((MARGIN, 58 + index * (BODY + 8)), line, size=BODY + 2, bold=True, fill=layout["ink"])
+    if layout["card"]:
+        card_detail(canvas, layout["card"], MARGIN - 4, y, WIDTH - MARGIN + 4, locale, layout["usable"], beginner)
+    elif layout["summon"]:
+        canvas.rect((MARGIN - 4, y, WIDTH - MARGIN + 4, y + card_h - 10), fill=PANEL, outline=CHOICE, width=3)
+        for index, line in enumerate(layout["summon_text"]):
+            canvas.text((MARGIN + 10, y + 10 + index * LINE), line, size=BODY)
+    marks, _ = panel_marks(view, locale) if options else ({}, {})
+    draw_fields(canvas, view, int(fields_y), locale, marks=marks, acting=acting_square(view))
+    for index, line in enumerate(layout["legend"]):
+        canvas.text((MARGIN, legend_y + index * (SMALL + 6)), line, size=SMALL, fill=MUTED)
+    half = (WIDTH - 2 * MARGIN - 8) / 2
+    draw_player_brief(canvas, view, 1 - seat, MARGIN - 4, brief_y, MARGIN - 4 + half, locale)
+    draw_player_brief(canvas, view, seat, WIDTH - MARGIN + 4 - half, brief_y, WIDTH - MARGIN + 4, locale)
+    if layout["log"]:
+        canvas.text((MARGIN, log_y), t("starfall.ui.last", locale), size=BODY, bold=True)
+        for index, line in enumerate(layout["log"]):
+            canvas.text((MARGIN, log_y + 32 + index * LINE), line, size=BODY, fill=MUTED)
     return canvas.png()

@@ -30,6 +30,7 @@ from cogs.starfall.render import (
 from cogs.starfall.text import SHAPE, ability_line, attribute_name, skill_line
 
 CELL = 34
+WIDTH = 720  # for a phone (issue 13): text at 18 px and over (1/40), name and HP over 1/28
 
 
 def pattern_cells(pattern: str, user: str) -> tuple[dict[tuple[str, str], str], str]:
@@ -104,8 +105,8 @@ def render_card(card: Card, locale: str) -> bytes:
     each skill with its attack-pattern diagram, and the R-effect skill."""
     stats = card.stats
     attribute = str(stats.get("attribute"))
-    width = 900
-    text_w = width - 300
+    width = WIDTH
+    text_w = width - 290
     sections: list[tuple[str, str, Mapping[str, Any] | None]] = [
         (t("starfall.ui.ability", locale), ability_line(card.id, locale), None),
         (t("starfall.ui.normal", locale), skill_line(card.id, "normal", locale), stats["normal"]),
@@ -141,7 +142,7 @@ def render_card(card: Card, locale: str) -> bytes:
         if skill:
             canvas.text((36, line_y + 2), t("starfall.ui.from_rows", locale, rows=row_words(skill["from"], locale)),
                         size=18, fill=MUTED)
-            draw_pattern(canvas, width - 250, y + 18, skill, locale)
+            draw_pattern(canvas, width - 240, y + 18, skill, locale)
         y += block + 12
     canvas.text_box((26, height - 92, width - 26, height - 40), t("starfall.ui.pattern_legend", locale), size=18,
                     fill=MUTED)

@@ -22,7 +22,7 @@ from PIL import Image, ImageDraw
 from bot.cards import Card
 from bot.i18n import t
 from bot.render.names import localized_args
-from bot.render.toolkit import Canvas, wrap_text
+from bot.render.toolkit import Canvas, token_width, wrap_text
 from cogs.tetra import cards as catalogue
 from cogs.tetra import cardtext
 from cogs.tetra import geometry as geo
@@ -42,8 +42,16 @@ from cogs.tetra.text import (
 View = Mapping[str, Any]
 Point = tuple[float, float]
 
-WIDTH = 1100
-BOARD_HEIGHT = 820
+# Drawn 720 px wide for a phone (issue 13): no text under 18 px (1/40 of the width), the main facts
+# (card names, life, charge, mana counts) at 26 px or more (1/28); sections stack vertically.
+WIDTH = 720
+MARGIN = 14
+GAP = 8
+SMALL = 18
+BODY = 20
+MAIN = 26
+TITLE = 30
+BOARD_HEIGHT = 1580
 BACKGROUND = (34, 38, 46)
 PANEL = (44, 49, 60)
 TILE = (56, 62, 76)
@@ -165,6 +173,15 @@ def quick_wrap(text: str, size: int, width: int) -> list[str]:
     return [line for line in wrap_text(text, size, width) if line.strip()] if text.strip() else []
 
 
+def fit(text: str, size: int, width: float, bold: bool = False) -> str:
+    """The text, cut with an ellipsis if it is wider than ``width`` (long member names)."""
+    if token_width(text, size, bold) <= width:
+        return text
+    while text and token_width(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text + "…"
+
+
 def log_lines(parts: Sequence[str], size: int, width: int, room: int, joiner: str = " · ") -> list[str]:
     """The newest whole events that fit in ``room`` wrapped lines, oldest first."""
     chosen: list[str] = []
@@ -193,25 +210,34 @@ def owner_of(view: View, colour: str) -> int | None:
 
 # --- cached card tiles -------------------------------------------------------------------------
 
-PUBLIC_W, PUBLIC_H = 122, 196
-HAND_W, HAND_H = 255, 124
+PUBLIC_W, PUBLIC_H = 168, 206
+HAND_W, HAND_H = 340, 156
 
 
 @lru_cache(maxsize=256)
-def public_tile(card_id: str, locale: str) -> Image.Image:
-    """A public card on the table: colour band with the number, name, cost, what it gives."""
+def public_tile(card_id: str, locale: str, width: int = PUBLIC_W) -> Image.Image:
+    """A public card on the table: colour band with the number, name (main size, up to two lines),
+    cost, what it gives."""
     found = catalogue.card(card_id)
     colour = found.stats["colour"]
-    canvas = Canvas(PUBLIC_W, PUBLIC_H, background=PANEL)
-    canvas.rect((0, 0, PUBLIC_W - 1, PUBLIC_H - 1), fill=TILE, outline=FILL[colour], width=3)
-    canvas.rect((0, 0, PUBLIC_W - 1, 28), fill=DEEP[colour], radius=6)
-    draw_shape(canvas.draw, colour, 16, 14, 8, ink=FILL[colour])
-    canvas.text((PUBLIC_W - 8, 2), card_id, size=18, bold=True, anchor="ra")
-    y = canvas.text_box((7, 32, PUBLIC_W - 5, 82), found.name(locale), size=18, bold=True, line_gap=2)
-    draw_cost(canvas.draw, 7, max(y + 2, 78), found.stats["cost"], 24, gap=3)
-    canvas.text_box((7, 112, PUBLIC_W - 5, PUBLIC_H - 4), public_effect_text(card_id, locale), size=18,
+    canvas = Canvas(width, PUBLIC_H, background=PANEL)
+    canvas.rect((0, 0, width - 1, PUBLIC_H - 1), fill=TILE, outline=FILL[colour], width=3)
+    canvas.rect((0, 0, width - 1, 30), fill=DEEP[colour], radius=6)
+    draw_shape(canvas.draw, colour, 17, 15, 9, ink=FILL[colour])
+    canvas.text((width - 8, 15), card_id, size=SMALL, bold=True, anchor="rm")
+    y = 34
+    for line in public_name_lines(card_id, locale, width)[:2]:
+        canvas.text((8, y), line, size=MAIN, bold=True)
+        y += MAIN + 4
+    draw_cost(canvas.draw, 8, 102, found.stats["cost"], 26, gap=3)
+    canvas.text_box((8, 134, width - 6, PUBLIC_H - 4), public_effect_text(card_id, locale), size=BODY,
                     fill=MUTED, line_gap=2)
     return canvas.image
+
+
+def public_name_lines(card_id: str, locale: str, width: int = PUBLIC_W) -> list[str]:
+    """A public card's name as drawn on its tile (wrapped at the main size)."""
+    return wrap_text(catalogue.card(card_id).name(locale), MAIN, width - 14, bold=True)
 
 
 @lru_cache(maxsize=512)
@@ -223,17 +249,23 @@ def hand_tile(card_id: str, charge: int, cubes: int, locale: str, width: int = H
     most = int(found.stats["max_charge"])
     canvas = Canvas(width, HAND_H, background=PANEL)
     canvas.rect((0, 0, width - 1, HAND_H - 1), fill=TILE, outline=FILL[colour], width=3)
-    canvas.rect((0, 0, width - 1, 28), fill=DEEP[colour], radius=6)
-    canvas.text((8, 2), found.name(locale), size=18, bold=True)
-    draw_cost(canvas.draw, 8, 34, catalogue.cost_at(card_id, min(charge, most)), 22, gap=3)
-    canvas.text((width - 8, 34), t("tetra.board.charge", locale, charge=charge, max=most), size=18,
-                fill=HIGHLIGHT if charge >= most else TEXT, anchor="ra")
-    draw_pips(canvas.draw, 8, 62, charge, max(most, charge), size=10, gap=3)
-    draw_cubes(canvas.draw, width - 8 - cubes * 24 + 8, 62, cubes, size=12)
+    canvas.rect((0, 0, width - 1, 36), fill=DEEP[colour], radius=6)
+    canvas.text((10, 18), found.name(locale), size=MAIN, bold=True, anchor="lm")
+    draw_cost(canvas.draw, 10, 44, catalogue.cost_at(card_id, min(charge, most)), 26, gap=3)
+    canvas.text((width - 10, 57), t("tetra.board.charge", locale, charge=charge, max=most), size=MAIN, bold=True,
+                fill=HIGHLIGHT if charge >= most else TEXT, anchor="rm")
+    draw_pips(canvas.draw, 10, 80, charge, max(most, charge), size=12, gap=3)
+    draw_cubes(canvas.draw, width - 10 - cubes * 24 + 8, 80, cubes, size=12)
     band = catalogue.band_at(card_id, min(charge, most))
-    canvas.text_box((8, 78, width - 6, HAND_H - 2), band_effect_text(band, locale), size=18, fill=MUTED,
-                    line_gap=1)
+    canvas.text_box((10, 98, width - 8, HAND_H - 2), band_effect_text(band, locale), size=BODY, fill=MUTED,
+                    line_gap=2)
     return canvas.image
+
+
+def clear_caches() -> None:
+    """Forget the cached tiles (a test recording the drawn text must see them drawn again)."""
+    for cached in (public_tile, hand_tile, hand_detail):
+        cached.cache_clear()
 
 
 def detail_lines(card_id: str, locale: str) -> list[tuple[str, int | None]]:
@@ -253,27 +285,27 @@ def hand_detail(card_id: str, locale: str, width: int) -> tuple[Image.Image, tup
     band's text, so the current band can be framed on top of the cached picture."""
     found = catalogue.card(card_id)
     colour = found.stats["colour"]
-    size = 18
-    wrapped = [(wrap_text(text, size, width - 24), band) for text, band in detail_lines(card_id, locale)]
+    size = BODY
+    wrapped = [(wrap_text(text, size, width - 28), band) for text, band in detail_lines(card_id, locale)]
     step = size + 6
-    height = 118 + sum(len(lines) * step + 6 for lines, _ in wrapped) + 8
+    height = 130 + sum(len(lines) * step + 6 for lines, _ in wrapped) + 8
     canvas = Canvas(width, height, background=BACKGROUND)
     canvas.rect((0, 0, width - 1, height - 1), fill=TILE, outline=FILL[colour], width=3)
-    canvas.rect((0, 0, width - 1, 34), fill=DEEP[colour], radius=6)
-    draw_shape(canvas.draw, colour, 18, 17, 9, ink=FILL[colour])
-    canvas.text((34, 3), found.name(locale), size=22, bold=True)
+    canvas.rect((0, 0, width - 1, 42), fill=DEEP[colour], radius=6)
+    draw_shape(canvas.draw, colour, 20, 21, 10, ink=FILL[colour])
+    canvas.text((38, 21), found.name(locale), size=TITLE, bold=True, anchor="lm")
     tag = card_id + (f"  {t('tetra.board.start', locale)}" if found.stats.get("start") else "")
-    canvas.text((width - 10, 6), tag, size=18, anchor="ra")
-    draw_cost(canvas.draw, 12, 42, found.stats["cost"], 30)
-    info = "  ".join([t("tetra.board.max_charge", locale, max=found.stats["max_charge"]),
-                      t("tetra.board.release_count", locale, count=found.stats["release_count"])])
-    canvas.text((12, 80), info, size=18, fill=MUTED)
-    y = 110
+    canvas.text((width - 12, 21), tag, size=SMALL, anchor="rm")
+    draw_cost(canvas.draw, 14, 50, found.stats["cost"], 32)
+    info = "   ".join([t("tetra.board.max_charge", locale, max=found.stats["max_charge"]),
+                       t("tetra.board.release_count", locale, count=found.stats["release_count"])])
+    canvas.text((14, 92), info, size=BODY, fill=MUTED)
+    y = 124
     boxes = []
     for lines, band in wrapped:
         top = y
         for line in lines:
-            canvas.text((12, y), line, size=size, fill=TEXT if band is not None else (214, 190, 255))
+            canvas.text((14, y), line, size=size, fill=TEXT if band is not None else (214, 190, 255))
             y += step
         if band is not None:
             boxes.append((band, top - 3, y + 1))
@@ -401,81 +433,151 @@ def draw_table(canvas: Canvas, view: View, bottom: int, locale: str) -> None:
         draw_row(draw, 70, y, view["rows"][seat], 30, 22)
 
 
-def draw_public(canvas: Canvas, view: View, locale: str) -> None:
-    canvas.rect((570, 48, 1090, 478), fill=PANEL, outline=(70, 76, 92), width=2)
+def draw_status(canvas: Canvas, view: View, locale: str) -> int:
+    """The game and turn, then who moves (or who won), each on its own line. Returns the y below."""
+    left, right = heading(view, locale)
+    canvas.text((MARGIN, 10), left, size=TITLE, bold=True)
+    canvas.text((MARGIN, 50), fit(right, MAIN, WIDTH - 2 * MARGIN, True), size=MAIN, bold=True,
+                fill=HIGHLIGHT if not view.get("result") else (140, 230, 160))
+    return 90
+
+
+def draw_tetrites(canvas: Canvas, view: View, bottom: int, top_y: int, locale: str) -> int:
+    """The three tetrites from above between the two players, with markers, owners and the faces down;
+    then the note on how rows read. Returns the y below the panel."""
+    draw = canvas.draw
+    height = 312
+    canvas.rect((MARGIN - 4, top_y, WIDTH - MARGIN + 4, top_y + height), fill=PANEL, outline=(70, 76, 92), width=2)
+    top = 1 - bottom
+    for seat, y in ((top, top_y + 8), (bottom, top_y + height - 66)):
+        player = view["players"][seat]
+        text = f"{seat_name(seat, locale)} ({short_seat(seat, locale)}) · {colour_name(player['colour'], locale)}"
+        canvas.text((WIDTH / 2, y), fit(("▲ " if seat == top else "▼ ") + text, BODY, WIDTH - 40, True), size=BODY,
+                    bold=True, fill=FILL[player["colour"]] if player["colour"] != "blue" else (120, 170, 255),
+                    anchor="mt")
+    cy, radius = top_y + 116, 70
+    markers = {colour: seat for seat, colour in enumerate(m["marker"] for m in view["players"]) if colour}
+    for tetrite in view["tetrites"]:
+        column = tetrite["position"] if bottom == 0 else 2 - tetrite["position"]
+        cx = WIDTH / 2 + (column - 1) * 232
+        draw_tetrite(draw, cx, cy, radius, tetrite, bottom)
+        seat = markers.get(tetrite["colour"])
+        if seat is not None:
+            draw_marker(canvas, cx, top_y + 34 if seat == top else cy + radius * 0.5 + 6, seat,
+                        view["players"][seat]["colour"], locale)
+        owner = owner_of(view, tetrite["colour"])
+        tag = t("tetra.board.neutral", locale) if owner is None else short_seat(owner, locale)
+        canvas.text((cx, cy + radius * 0.5 + 40), f"{colour_name(tetrite['colour'], locale)} · {tag}", size=BODY,
+                    bold=True, anchor="mt")
+        down = t("tetra.board.down", locale, face=rim_name(geo.bottom_face(tetrite["faces"]), locale))
+        canvas.text((cx, cy + radius * 0.5 + 66), down, size=BODY, fill=MUTED, anchor="mt")
+    canvas.text((WIDTH / 2, top_y + height - 34), fit(t("tetra.board.rows", locale), SMALL, WIDTH - 40),
+                size=SMALL, fill=MUTED, anchor="mt")
+    return top_y + height
+
+
+def draw_public(canvas: Canvas, view: View, top_y: int, locale: str, framed: set[str] = frozenset()) -> int:
+    """The public row (four cards) with the piles; ``framed`` cards get the choice frame."""
     piles = t("tetra.board.piles", locale, deck=view["public_deck_count"], discard=view["public_discard_count"])
-    canvas.text((582, 54), f"{t('tetra.board.public', locale)} · {piles}", size=20, bold=True)
+    title = f"{t('tetra.board.public', locale)} · {piles}"
+    if framed:
+        title += " · " + t("tetra.board.castable", locale)
+    canvas.text((MARGIN, top_y), fit(title, BODY, WIDTH - 2 * MARGIN, True), size=BODY, bold=True)
+    y = top_y + 34
     for index, card_id in enumerate(view["public_row"][:4]):
-        canvas.image.paste(public_tile(card_id, locale), (582 + index * 126, 86))
-    # The accident deck with its cubes.
-    canvas.rect((582, 292, 1078, 466), fill=TILE, outline=ACCIDENT, width=3)
-    canvas.text((596, 298), t("tetra.board.accident", locale, count=view["accident_deck_count"]), size=20,
-                bold=True)
+        x = MARGIN + index * (PUBLIC_W + 8)
+        canvas.image.paste(public_tile(card_id, locale), (x, y))
+        if card_id in framed:
+            canvas.rect((x - 3, y - 3, x + PUBLIC_W + 2, y + PUBLIC_H + 2), outline=CHOICE, width=5, radius=6)
+    return y + PUBLIC_H
+
+
+def draw_accident(canvas: Canvas, view: View, top_y: int, locale: str) -> int:
+    """The accident deck with its cubes, the last accident and the hand cards discarded."""
+    height = 156
+    canvas.rect((MARGIN - 4, top_y, WIDTH - MARGIN + 4, top_y + height), fill=TILE, outline=ACCIDENT, width=3)
+    canvas.text((MARGIN + 10, top_y + 8), t("tetra.board.accident", locale, count=view["accident_deck_count"]),
+                size=MAIN, bold=True)
     cubes = view["accident_cubes"]
-    x = draw_cubes(canvas.draw, 1066 - 24 * max(cubes, 1), 306, cubes, size=16)
-    canvas.text((x - 24 * max(cubes, 1) - 8, 299),
-                t("tetra.board.cubes_on_deck", locale, cubes=cubes, threshold=ACCIDENT_THRESHOLD), size=18,
+    x = draw_cubes(canvas.draw, WIDTH - MARGIN - 8 - 24 * max(cubes, 1), top_y + 20, cubes, size=16)
+    canvas.text((x - 24 * max(cubes, 1) - 10, top_y + 12),
+                t("tetra.board.cubes_on_deck", locale, cubes=cubes, threshold=ACCIDENT_THRESHOLD), size=BODY,
                 anchor="ra")
+    y = top_y + 46
     discard = view.get("accident_discard") or []
     if discard:
         last = discard[-1]
-        canvas.text((596, 330), t("tetra.board.last_accident", locale, card=card_name(last, locale)), size=18,
-                    bold=True, fill=(214, 190, 255))
-        canvas.text_box((596, 356, 1070, 432), catalogue.card(last).text(locale), size=18, fill=MUTED, line_gap=3)
-    canvas.text((596, 436), t("tetra.board.discards", locale, count=view["hand_discards"]), size=18, fill=MUTED)
+        canvas.text((MARGIN + 10, y), fit(t("tetra.board.last_accident", locale, card=card_name(last, locale)), BODY,
+                                          WIDTH - 2 * MARGIN - 20, True), size=BODY, bold=True, fill=(214, 190, 255))
+        canvas.text_box((MARGIN + 10, y + 28, WIDTH - MARGIN - 10, top_y + height - 28),
+                        catalogue.card(last).text(locale), size=BODY, fill=MUTED, line_gap=2)
+    canvas.text((MARGIN + 10, top_y + height - 30), t("tetra.board.discards", locale, count=view["hand_discards"]),
+                size=BODY, fill=MUTED)
+    return top_y + height
 
 
-def draw_player(canvas: Canvas, view: View, seat: int, x: int, y: int, locale: str) -> None:
+def draw_player(canvas: Canvas, view: View, seat: int, top_y: int, locale: str) -> int:
+    """A player across the whole width: name and colour, life; mana, ether, marker; the visible row and
+    the hand piles; the two hand cards. Returns the y below."""
     player = view["players"][seat]
     colour = player["colour"]
     active = view["active"] == seat and not view.get("result")
-    width, height = 535, 232
-    canvas.rect((x, y, x + width, y + height), fill=PANEL, outline=HIGHLIGHT if active else (70, 76, 92),
+    x0, x1 = MARGIN - 4, WIDTH - MARGIN + 4
+    height = 304
+    canvas.rect((x0, top_y, x1, top_y + height), fill=PANEL, outline=HIGHLIGHT if active else (70, 76, 92),
                 width=4 if active else 2)
-    canvas.rect((x + 2, y + 2, x + width - 2, y + 38), fill=DEEP[colour], radius=7)
-    canvas.text((x + 12, y + 6), f"{seat_name(seat, locale)} ({short_seat(seat, locale)}) · "
-                                 f"{colour_name(colour, locale)}", size=22, bold=True)
-    canvas.text((x + width - 12, y + 5), f"♥ {player['life']}", size=24, bold=True, anchor="ra",
+    canvas.rect((x0 + 2, top_y + 2, x1 - 2, top_y + 44), fill=DEEP[colour], radius=7)
+    life = f"♥ {player['life']}"
+    canvas.text((x1 - 12, top_y + 23), life, size=TITLE, bold=True, anchor="rm",
                 fill=(255, 120, 120) if player["life"] <= 5 else TEXT)
-    # Mana by colour, ether, marker.
-    cx = draw_mana(canvas, x + 12, y + 46, player["mana"], 24, 18)
+    name = f"{seat_name(seat, locale)} ({short_seat(seat, locale)}) · {colour_name(colour, locale)}"
+    room = x1 - x0 - 40 - token_width(life, TITLE, True)
+    canvas.text((x0 + 12, top_y + 23), fit(name, BODY + 2, room, True), size=BODY + 2, bold=True, anchor="lm")
+    y = top_y + 54
+    cx = draw_mana(canvas, x0 + 12, y, player["mana"], 28, MAIN)
     total = sum(player["mana"].values())
     stats = [t("tetra.board.mana", locale, total=total, cap=player["mana_cap"]),
              t("tetra.board.ether", locale, ether=player["ether"], cap=player["ether_cap"])]
     marker = player.get("marker")
     stats.append(t("tetra.option.marker", locale, tetrite=colour_name(marker, locale)) if marker
                  else t("tetra.board.no_marker", locale))
-    canvas.text((cx + 6, y + 46), "   ".join(stats), size=18)
+    canvas.text((cx + 4, y + 14), fit("  ".join(stats), BODY, x1 - cx - 16), size=BODY, anchor="lm")
+    y += 42
+    draw_row(canvas.draw, x0 + 12, y, view["rows"][seat], 30, 22)
+    canvas.text((x1 - 12, y + 2), t("tetra.board.hand_piles", locale, deck=player["hand_deck_count"],
+                                    discard=len(player["hand_discard"])), size=BODY, fill=MUTED, anchor="ra")
+    y += 48
     for index, hand in enumerate(player["hand"][:2]):
         tile = hand_tile(hand["id"], hand["charge"], hand["cubes"], locale)
-        canvas.image.paste(tile, (x + 10 + index * (HAND_W + 5), y + 78))
-    canvas.text((x + 12, y + 206), t("tetra.board.hand_piles", locale, deck=player["hand_deck_count"],
-                                     discard=len(player["hand_discard"])), size=18, fill=MUTED)
+        canvas.image.paste(tile, (x0 + 8 + index * (HAND_W + 8), y))
+    return top_y + height
 
 
 def draw_log(canvas: Canvas, view: View, top: int, bottom: int, locale: str) -> None:
-    canvas.text((14, top), t("tetra.board.last", locale), size=20, bold=True)
-    room = max(1, (bottom - top - 28) // 23)
+    canvas.text((MARGIN, top), t("tetra.board.last", locale), size=BODY, bold=True)
+    step = BODY + 6
+    room = max(1, (bottom - top - 32) // step)
     joiner = "　" if locale == "ja" else " · "
-    for index, line in enumerate(log_lines(log_parts(view, locale), 18, WIDTH - 30, room, joiner)):
-        canvas.text((14, top + 28 + index * 23), line, size=18, fill=MUTED)
+    # Room for one closing mark past the width (kinsoku keeps it on the line it closes).
+    for index, line in enumerate(log_lines(log_parts(view, locale), BODY, WIDTH - 2 * MARGIN - BODY, room, joiner)):
+        canvas.text((MARGIN, top + 32 + index * step), line, size=BODY, fill=MUTED)
 
 
 def render_board(view: View, locale: str) -> bytes:
-    """The public table (or a seat's view of it): the bottom seat is the viewer, else Player 1."""
+    """The public table (or a seat's view of it), stacked for a phone: the top seat, the tetrites between
+    the two players, the bottom seat (the viewer, else Player 1), the public cards, the accident deck and
+    the last actions."""
     view = as_view(view)
     bottom = view.get("viewer")
     bottom = 0 if bottom is None else int(bottom)
     canvas = Canvas(WIDTH, BOARD_HEIGHT, background=BACKGROUND)
-    left, right = heading(view, locale)
-    canvas.text((14, 8), left, size=26, bold=True)
-    canvas.text((WIDTH - 14, 10), right, size=22, bold=True, anchor="ra",
-                fill=HIGHLIGHT if not view.get("result") else (140, 230, 160))
-    draw_table(canvas, view, bottom, locale)
-    draw_public(canvas, view, locale)
-    draw_player(canvas, view, 1 - bottom, 10, 486, locale)
-    draw_player(canvas, view, bottom, 555, 486, locale)
-    draw_log(canvas, view, 726, BOARD_HEIGHT - 4, locale)
+    y = draw_status(canvas, view, locale)
+    y = draw_player(canvas, view, 1 - bottom, y, locale) + GAP
+    y = draw_tetrites(canvas, view, bottom, y, locale) + GAP
+    y = draw_player(canvas, view, bottom, y, locale) + GAP
+    y = draw_public(canvas, view, y, locale) + GAP
+    y = draw_accident(canvas, view, y, locale) + GAP
+    draw_log(canvas, view, y, BOARD_HEIGHT - 6, locale)
     return canvas.png()
 
 
@@ -499,16 +601,16 @@ def draw_big_row(canvas: Canvas, view: View, seat: int, x: int, y: int, locale: 
     """The viewer's row, large, with what each mana slot takes and how many such tablets they hold."""
     row = view["rows"][seat]
     mana = view["players"][seat]["mana"]
-    spans = draw_row(canvas.draw, x, y, row, 50, 40, gap=6)
+    spans = draw_row(canvas.draw, x, y, row, 46, 36, gap=6)
     for slot, (left, right) in enumerate(spans, start=1):
         allowed = row["slots"][str(slot)]
         centre = (left + right) / 2
-        canvas.text((centre, y + 62), str(slot), size=18, bold=True, anchor="mt", fill=MUTED)
+        canvas.text((centre, y + 58), str(slot), size=BODY, bold=True, anchor="mt", fill=MUTED)
         if len(allowed) == 1:
-            canvas.text((centre, y + 86), f"{SHAPE[allowed[0]]}×{mana[allowed[0]]}", size=18, anchor="mt",
+            canvas.text((centre, y + 84), f"{SHAPE[allowed[0]]}×{mana[allowed[0]]}", size=BODY, anchor="mt",
                         fill=TEXT if mana[allowed[0]] else MUTED)
         else:
-            canvas.text((centre, y + 86), t("tetra.board.any", locale), size=18, anchor="mt", fill=MUTED)
+            canvas.text((centre, y + 84), t("tetra.board.any", locale), size=BODY, anchor="mt", fill=MUTED)
 
 
 def draw_hand_detail(canvas: Canvas, hand: Mapping[str, Any], x: int, y: int, width: int, locale: str) -> int:
@@ -523,91 +625,106 @@ def draw_hand_detail(canvas: Canvas, hand: Mapping[str, Any], x: int, y: int, wi
             canvas.rect((x + 4, y + top, x + width - 4, y + bottom), outline=HIGHLIGHT, width=3, radius=4)
     # Charge and cubes, to the right of the cost.
     text = t("tetra.board.charge", locale, charge=charge, max=most)
-    canvas.text((x + width - 12, y + 42), text, size=20, bold=True, anchor="ra",
+    canvas.text((x + width - 14, y + 66), text, size=MAIN, bold=True, anchor="rm",
                 fill=HIGHLIGHT if charge >= most else TEXT)
-    draw_cubes(canvas.draw, x + width - 12 - hand["cubes"] * 24 + 8, y + 78, hand["cubes"], size=14)
+    draw_cubes(canvas.draw, x + width - 14 - hand["cubes"] * 24 + 8, y + 96, hand["cubes"], size=14)
     return y + image.height
 
 
+DETAIL_W = WIDTH - 2 * MARGIN
+
+
 def render_hand(view: View, locale: str) -> bytes:
-    """The seat's own picture: its row with the slots, its mana and ether, its hand cards in full,
-    and the cards it is choosing between (else the public cards and the opponent in brief)."""
+    """The seat's own picture, stacked for a phone: its row with the slots, its mana and ether, its hand
+    cards in full, then the cards it is choosing between (else the public cards and the opponent in
+    brief)."""
     view = as_view(view)
     seat = view.get("viewer")
     seat = int(view.get("active", 0) if seat is None else seat)
     player = view["players"][seat]
     colour = player["colour"]
-    choices = pending_cards(view)
-    details = {h["id"]: hand_detail(h["id"], locale, 535)[0].height for h in player["hand"]}
-    hand_height = max(details.values(), default=120)
-    choice_height = max((hand_detail(c, locale, 352)[0].height for c in choices), default=0)
-    bottom_height = (choice_height + 44) if choices else PUBLIC_H + 44
-    height = 220 + hand_height + 12 + bottom_height + 10
+    choices = pending_cards(view)[:3]
+    hands = player["hand"][:2]
+    hand_height = sum(hand_detail(h["id"], locale, DETAIL_W)[0].height + GAP for h in hands)
+    if choices:
+        bottom_height = 44 + sum(hand_detail(c, locale, DETAIL_W)[0].height + GAP for c in choices)
+    else:
+        bottom_height = 34 + PUBLIC_H + GAP + OPPONENT_H + GAP
+    height = ROW_PANEL_TOP + ROW_PANEL_H + GAP + hand_height + bottom_height + 4
     canvas = Canvas(WIDTH, height, background=BACKGROUND)
-    canvas.rect((0, 0, WIDTH, 44), fill=DEEP[colour], radius=0)
-    canvas.text((14, 6), t("tetra.board.your_hand", locale, player=seat_name(seat, locale))
-                + f" · {colour_name(colour, locale)}", size=26, bold=True)
-    canvas.text((WIDTH - 14, 8), f"{t('tetra.board.turn', locale, turn=view['turn'])}   ♥ {player['life']}", size=24,
-                bold=True, anchor="ra")
-    # The row and the slots, the mana and ether beside it.
-    canvas.rect((10, 52, WIDTH - 10, 212), fill=PANEL, outline=(70, 76, 92), width=2)
-    canvas.text((22, 58), t("tetra.board.your_row", locale), size=20, bold=True)
-    draw_big_row(canvas, view, seat, 22, 94, locale)
-    x = 700
-    canvas.text((x, 60), t("tetra.board.mana", locale, total=sum(player["mana"].values()), cap=player["mana_cap"]),
-                size=20, bold=True)
-    draw_mana(canvas, x, 92, player["mana"], 30, 20)
-    canvas.text((x, 134), t("tetra.board.ether", locale, ether=player["ether"], cap=player["ether_cap"]), size=20)
+    canvas.rect((0, 0, WIDTH, 50), fill=DEEP[colour], radius=0)
+    life = f"♥ {player['life']}"
+    canvas.text((WIDTH - MARGIN, 25), life, size=TITLE, bold=True, anchor="rm")
+    title = t("tetra.board.your_hand", locale, player=seat_name(seat, locale)) + f" · {colour_name(colour, locale)}"
+    room = WIDTH - 3 * MARGIN - token_width(life, TITLE, True)
+    canvas.text((MARGIN, 25), fit(title, MAIN - 2, room, True), size=MAIN - 2, bold=True, anchor="lm")
+    # The row and the slots, then the mana, ether and marker.
+    top = ROW_PANEL_TOP
+    canvas.rect((MARGIN - 4, top, WIDTH - MARGIN + 4, top + ROW_PANEL_H), fill=PANEL, outline=(70, 76, 92), width=2)
+    canvas.text((MARGIN + 8, top + 8), fit(t("tetra.board.your_row", locale), BODY, WIDTH - 200, True), size=BODY,
+                bold=True)
+    canvas.text((WIDTH - MARGIN - 8, top + 8), t("tetra.board.turn", locale, turn=view["turn"]), size=BODY,
+                bold=True, anchor="ra", fill=MUTED)
+    draw_big_row(canvas, view, seat, MARGIN + 8, top + 42, locale)
+    y = top + 158
+    x = draw_mana(canvas, MARGIN + 8, y, player["mana"], 30, MAIN)
     marker = player.get("marker")
-    canvas.text((x, 166), t("tetra.option.marker", locale, tetrite=colour_name(marker, locale)) if marker
-                else t("tetra.board.no_marker", locale), size=20, fill=MUTED)
-    y = 220
+    stats = [t("tetra.board.mana", locale, total=sum(player["mana"].values()), cap=player["mana_cap"]),
+             t("tetra.board.ether", locale, ether=player["ether"], cap=player["ether_cap"]),
+             t("tetra.option.marker", locale, tetrite=colour_name(marker, locale)) if marker
+             else t("tetra.board.no_marker", locale)]
+    canvas.text((x + 4, y + 15), fit("  ".join(stats), BODY, WIDTH - MARGIN - x - 12), size=BODY, anchor="lm")
+    y = top + ROW_PANEL_H + GAP
     framed = option_cards(view, "cast") | option_cards(view, "charge")
-    for index, hand in enumerate(player["hand"][:2]):
-        x = 10 + index * 545
-        bottom = draw_hand_detail(canvas, hand, x, y, 535, locale)
+    for hand in hands:
+        bottom = draw_hand_detail(canvas, hand, MARGIN, y, DETAIL_W, locale)
         if hand["id"] in framed:
-            canvas.rect((x - 4, y - 4, x + 539, bottom + 4), outline=CHOICE, width=5, radius=8)
-    y += hand_height + 12
+            canvas.rect((MARGIN - 4, y - 4, MARGIN + DETAIL_W + 3, bottom + 3), outline=CHOICE, width=5, radius=8)
+        y = bottom + GAP
     if choices:
         decision = view.get("decision") or {}
         prompt = decision.get("prompt")
         title = t(prompt, locale) if prompt and not decision.get("args") else t("tetra.board.choose_from", locale)
-        canvas.text((14, y), title, size=22, bold=True, fill=HIGHLIGHT)
-        for index, card_id in enumerate(choices[:3]):
-            image, _ = hand_detail(card_id, locale, 352)
-            canvas.image.paste(image, (10 + index * 363, y + 36))
+        canvas.text((MARGIN, y + 4), fit(title, BODY + 2, WIDTH - 2 * MARGIN, True), size=BODY + 2, bold=True,
+                    fill=HIGHLIGHT)
+        y += 44
+        for card_id in choices:
+            image, _ = hand_detail(card_id, locale, DETAIL_W)
+            canvas.image.paste(image, (MARGIN, y))
+            y += image.height + GAP
         return canvas.png()
-    piles = t("tetra.board.piles", locale, deck=view["public_deck_count"], discard=view["public_discard_count"])
-    title = f"{t('tetra.board.public', locale)} · {piles}"
-    if option_cards(view, "cast"):
-        title += " · " + t("tetra.board.castable", locale)
-    canvas.text((14, y), title, size=20, bold=True)
-    for index, card_id in enumerate(view["public_row"][:4]):
-        x = 14 + index * 126
-        canvas.image.paste(public_tile(card_id, locale), (x, y + 36))
-        if card_id in framed:
-            canvas.rect((x - 4, y + 32, x + PUBLIC_W + 3, y + 40 + PUBLIC_H), outline=CHOICE, width=5, radius=6)
-    draw_opponent(canvas, view, 1 - seat, 530, y + 36, locale)
+    y = draw_public(canvas, view, y, locale, framed & set(view["public_row"][:4])) + GAP
+    draw_opponent(canvas, view, 1 - seat, y, locale)
     return canvas.png()
 
 
-def draw_opponent(canvas: Canvas, view: View, seat: int, x: int, y: int, locale: str) -> None:
+ROW_PANEL_TOP, ROW_PANEL_H = 58, 204
+OPPONENT_H = 212
+
+
+def draw_opponent(canvas: Canvas, view: View, seat: int, y: int, locale: str) -> None:
+    """The opponent in brief: name and colour, life, ether and mana, hand cards with their charge, row."""
     player = view["players"][seat]
     colour = player["colour"]
-    canvas.rect((x, y, WIDTH - 10, y + PUBLIC_H), fill=PANEL, outline=FILL[colour], width=2)
-    canvas.text((x + 12, y + 8), f"{seat_name(seat, locale)} · {colour_name(colour, locale)}   ♥ {player['life']}",
-                size=20, bold=True)
-    canvas.text((x + 12, y + 38), t("tetra.board.ether", locale, ether=player["ether"], cap=player["ether_cap"])
+    x0, x1 = MARGIN - 4, WIDTH - MARGIN + 4
+    canvas.rect((x0, y, x1, y + OPPONENT_H), fill=PANEL, outline=FILL[colour], width=2)
+    life = f"♥ {player['life']}"
+    canvas.text((x1 - 12, y + 22), life, size=TITLE, bold=True, anchor="rm")
+    name = f"{seat_name(seat, locale)} · {colour_name(colour, locale)}"
+    canvas.text((x0 + 12, y + 22), fit(name, BODY + 2, x1 - x0 - 40 - token_width(life, TITLE, True), True),
+                size=BODY + 2, bold=True, anchor="lm")
+    canvas.text((x0 + 12, y + 44), t("tetra.board.ether", locale, ether=player["ether"], cap=player["ether_cap"])
                 + "   " + t("tetra.board.mana", locale, total=sum(player["mana"].values()), cap=player["mana_cap"]),
-                size=18, fill=MUTED)
+                size=BODY, fill=MUTED)
     for index, hand in enumerate(player["hand"][:2]):
         most = catalogue.field(hand["id"], "max_charge")
-        line = f"{card_name(hand['id'], locale)}  {t('tetra.board.charge', locale, charge=hand['charge'], max=most)}"
-        canvas.text((x + 12, y + 68 + index * 28), line, size=18)
-    canvas.text((x + 12, y + 128), t("tetra.board.opponent_row", locale, player=short_seat(seat, locale)), size=18,
-                fill=MUTED)
-    draw_row(canvas.draw, x + 12, y + 154, view["rows"][seat], 26, 18, gap=3)
+        line_y = y + 74 + index * 34
+        canvas.text((x0 + 12, line_y), card_name(hand["id"], locale), size=MAIN, bold=True)
+        canvas.text((x1 - 12, line_y), t("tetra.board.charge", locale, charge=hand["charge"], max=most), size=MAIN,
+                    bold=True, anchor="ra")
+    canvas.text((x0 + 12, y + 146), t("tetra.board.opponent_row", locale, player=short_seat(seat, locale)),
+                size=BODY, fill=MUTED)
+    draw_row(canvas.draw, x0 + 12, y + 174, view["rows"][seat], 26, 20, gap=3)
 
 
 # --- /card ---------------------------------------------------------------------------------------
