@@ -24,7 +24,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import i18n
+from bot import i18n, metrics
 from bot.config import Settings
 from bot.gamecog import GameCog
 from bot.games import playable_game_ids
@@ -200,6 +200,7 @@ class DuelTable(commands.AutoShardedBot):
                                    error: app_commands.AppCommandError) -> None:
         if isinstance(error, app_commands.TransformerError):
             # An option outside its range or type (a raw interaction; Discord's client never sends one).
+            metrics.error("bad_option")
             await self.glue.tell(interaction, i18n.t("errors.bad_option", i18n.normalize_locale(interaction.locale)))
             return
         log.exception("command failed", exc_info=error)

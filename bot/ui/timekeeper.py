@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import i18n
+from bot import i18n, logs, metrics
 from bot.games import get_game
 from bot.match import next_timer_at, owing_seats
 from bot.notify import quiet_until
@@ -63,6 +63,7 @@ class TimekeeperMixin:
             log.info("could not edit expired challenge %s: %s", challenge.id, error)
 
     async def fire_timer(self: Glue, match: MatchRow, now: float) -> None:
+        logs.bind_match(match)
         game = get_game(match.game)
         stage = match.timer_stage + 1
         while True:  # skip stages that passed while the bot was down: send only the latest one
@@ -93,6 +94,7 @@ class TimekeeperMixin:
                             now: float, thread: discord.abc.Messageable) -> None:
         """The reminder (stage 1-2) or deadline and claim offer (3), each message with a nonce of its own
         (match, version, stage, thread or seat) so that a retry after a crash is not posted twice."""
+        metrics.reminder_sent(stage)
         game = get_game(match.game)
         nonce = f"r{match.id}.{match.version}.{stage}"
         mentions = " ".join(f"<@{match.players[s]}>" for s in owing)
