@@ -67,6 +67,23 @@ def handler(log_format: str = "text", stream: Any = None) -> logging.Handler:
     return out
 
 
+# Libraries that log payloads at DEBUG: discord.py every HTTP request body (a DM panel: a hand, a secret
+# decision's options) and raw events, aiosqlite every statement with its parameters (a match's state).
+# They never go below INFO, whatever the level.
+PAYLOAD_LOGGERS = ("discord", "aiosqlite", "asyncpg")
+
+
+def keep_payloads_out() -> dict[str, int]:
+    """Raise the payload loggers to INFO at least; returns their previous levels."""
+    previous = {}
+    for name in PAYLOAD_LOGGERS:
+        logger = logging.getLogger(name)
+        previous[name] = logger.level
+        logger.setLevel(max(logging.INFO, logger.getEffectiveLevel()))
+    return previous
+
+
 def setup(level: str = "INFO", log_format: str = "text") -> None:
     """Configure the root logger for ``python -m bot`` (run, demo, bench)."""
     logging.basicConfig(level=level, handlers=[handler(log_format)], force=True)
+    keep_payloads_out()

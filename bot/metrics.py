@@ -67,17 +67,24 @@ def observe_decision(game_id: str, stage: str, started: float) -> None:
     DECISION_SECONDS.labels(game_id, stage).observe(time.perf_counter() - started)
 
 
+_RENDERER_LABELS: dict[Callable[..., Any], tuple[str, str]] = {}
+
+
 def render_labels(function: Callable[..., Any], args: tuple) -> tuple[str, str]:
-    """(game, kind) of a render call: the renderer is ``function`` or, for a wrapper such as
-    ``render_with_names(names, renderer, ...)``, the first callable argument; its module
-    ``cogs.<game>.render`` names the game (else a Card argument's ``game``); ``render_<kind>`` the kind."""
+    """(game, kind) of a render call. The renderer is ``function`` or, for a wrapper such as
+    ``render_with_names(names, renderer, ...)``, its first callable argument; a game's ``render_board``,
+    ``render_hand`` or ``render_card`` names both, else a Card argument names the game (kind card)."""
     renderer = next((arg for arg in args if callable(arg)), function)
-    parts = getattr(renderer, "__module__", "").split(".")
-    game = parts[1] if len(parts) >= 3 and parts[0] == "cogs" else \
-        next((str(arg.game) for arg in args if isinstance(getattr(arg, "game", None), str)), "other")
-    name = getattr(renderer, "__name__", "")
-    kind = next((kind for kind in RENDER_KINDS if kind in name), "other")
-    return game, kind
+    if renderer not in _RENDERER_LABELS:
+        from bot.games import available_games  # the games import the renderers, which import this
+
+        found = next(((spec.game_id, kind) for spec in available_games() for kind in RENDER_KINDS
+                      if getattr(spec, f"render_{kind}", None) is renderer), None)
+        if found is None:
+            card = next((arg for arg in args if isinstance(getattr(arg, "game", None), str)), None)
+            return (card.game, "card") if card is not None else ("other", "other")
+        _RENDERER_LABELS[renderer] = found
+    return _RENDERER_LABELS[renderer]
 
 
 def timed_render(function: Callable[..., bytes], *args: Any) -> bytes:
