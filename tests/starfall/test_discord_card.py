@@ -11,7 +11,7 @@ from PIL import Image
 from bot.fakediscord import run_bot
 from bot.lookup import default_index
 from cogs.starfall import cards as catalogue
-from cogs.starfall.render_card import render_card
+from cogs.starfall.render_card import WIDTH, render_card
 from tests.e2e.table import Table, make_bot
 
 
@@ -50,7 +50,7 @@ async def test_card_answers_with_the_starfall_card_picture_in_the_users_language
     assert english.embeds[0]["title"].startswith(card.name_en) and card.name_ja in english.embeds[0]["title"]
     (_, data), = english.attachments
     assert data == render_card(card, "en")
-    assert Image.open(io.BytesIO(data)).size[0] == 900
+    assert Image.open(io.BytesIO(data)).size[0] == WIDTH
     japanese = await lookup(table, world.bob, card.name_ja)  # bob's Discord is in Japanese
     assert japanese.embeds[0]["title"].startswith(card.name_ja)
     (_, data), = japanese.attachments
