@@ -38,19 +38,22 @@ def live_panel(fake: FakeDiscord, user_id: int) -> FakeMessage | None:
     return max(candidates, key=lambda m: m.id) if candidates else None
 
 
-async def click_random(fake: FakeDiscord, user_id: int, message: FakeMessage, rng: random.Random):
+async def click_random(fake: FakeDiscord, user_id: int, message: FakeMessage, rng: random.Random,
+                       timeout: float = 5.0):
     control = rng.choice(answer_controls(fake, message))
     if control.get("type") == 3:  # select: respect its min/max values
         values = [option["value"] for option in control["options"]]
         count = rng.randint(control.get("min_values", 1), min(control.get("max_values", 1), len(values)))
-        return await fake.select(user_id, message, control["custom_id"], rng.sample(values, count))
-    return await fake.click(user_id, message, control["custom_id"])
+        return await fake.select(user_id, message, control["custom_id"], rng.sample(values, count),
+                                 timeout=timeout)
+    return await fake.click(user_id, message, control["custom_id"], timeout=timeout)
 
 
 async def challenge_and_accept(fake: FakeDiscord, guild, channel, game_id: str, challenger, opponent,
-                               rng: random.Random, timeout: float = 5.0) -> None:
+                               rng: random.Random, timeout: float = 5.0) -> int:
     """``/challenge`` and Accept, as two people would. In a deck game the challenger names a ready-made
-    deck and the opponent picks one of the decks offered in their private select, both at random."""
+    deck and the opponent picks one of the decks offered in their private select, both at random.
+    Returns the challenge message's id, which is the id of the match's thread (started from it)."""
     from bot.decks import ready_decks  # kept out of import time: the games load their cards lazily
     from bot.games import get_game
 
@@ -62,7 +65,7 @@ async def challenge_and_accept(fake: FakeDiscord, guild, channel, game_id: str, 
     accept = fake.find_component(record.messages[0], custom_id_prefix="dt:ch:accept:")
     accepted = await fake.click(opponent, record.messages[0], accept["custom_id"], timeout=timeout)
     if rule is None:
-        return
+        return record.messages[0].id
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while loop.time() < deadline:  # the private picker follows the deferred Accept
@@ -71,6 +74,21 @@ async def challenge_and_accept(fake: FakeDiscord, guild, channel, game_id: str, 
             if picker is not None:
                 value = rng.choice(picker["options"])["value"]
                 await fake.select(opponent, message, picker["custom_id"], [value], timeout=timeout)
-                return
+                return record.messages[0].id
         await asyncio.sleep(0.02)
     raise TimeoutError("no deck picker after Accept")
+
+
+async def challenge_bot(fake: FakeDiscord, guild, channel, game_id: str, member, rng: random.Random,
+                        timeout: float = 5.0) -> int:
+    """``/challenge`` Duel Table itself (the built-in bot player, level normal); a deck game names a
+    ready-made deck at random. Returns the id of the match's thread (started from the reply)."""
+    from bot.decks import ready_decks
+    from bot.games import get_game
+
+    options = {"game": game_id, "opponent": fake.bot_user}
+    rule = get_game(game_id).deck_rule
+    if rule is not None:
+        options["deck"] = f"ready:{game_id}:{rng.choice(ready_decks(game_id, rule)).id}"
+    record = await fake.slash(member, guild, channel, "challenge", options=options, timeout=timeout)
+    return record.messages[0].id

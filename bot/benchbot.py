@@ -4,12 +4,16 @@ Run by the benchmark so that the bot's memory is measured without the fake's (wh
 message and image it receives). Prints ``READY`` once connected and ``RSS <MB>`` (peak) when
 stopped with SIGTERM.
 
-    python -m bot.benchbot API_BASE GATEWAY_URL DATABASE
+    python -m bot.benchbot API_BASE GATEWAY_URL DATABASE [PROFILE]
+
+With PROFILE, the event loop's thread runs under cProfile and its statistics are written there
+(``python -m pstats PROFILE``): where the bot spends its time under the benchmark's load.
 """
 
 from __future__ import annotations
 
 import asyncio
+import cProfile
 import resource
 import signal
 import sys
@@ -49,5 +53,14 @@ def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+def main(argv: list[str]) -> None:
+    if len(argv) > 3:
+        profiler = cProfile.Profile()
+        profiler.runcall(asyncio.run, serve(*argv[:3]))
+        profiler.dump_stats(argv[3])
+        return
+    asyncio.run(serve(*argv[:3]))
+
+
 if __name__ == "__main__":
-    asyncio.run(serve(*sys.argv[1:4]))
+    main(sys.argv[1:])
