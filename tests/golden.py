@@ -51,6 +51,7 @@ def font_sizes_used(monkeypatch: pytest.MonkeyPatch, renders) -> list[int]:
 
     sizes: list[int] = []
     original = toolkit.font
+    toolkit.text_mask.cache_clear()  # cached text would not ask for its font again
 
     def recording_font(size: int, bold: bool = False):
         sizes.append(size)
@@ -76,8 +77,11 @@ def texts_drawn(monkeypatch: pytest.MonkeyPatch, render) -> tuple[int, list[tupl
     """
     from PIL import ImageDraw
 
+    from bot.render import toolkit
+
     drawn: list[tuple[float, str]] = []
     original = ImageDraw.ImageDraw.text
+    toolkit.text_mask.cache_clear()  # cached text is pasted, not drawn: draw it again to record it
 
     def recording_text(self, xy, text, fill=None, font=None, *args, **kwargs):
         size = getattr(font, "size", None) if font is not None else None
