@@ -97,6 +97,36 @@ def texts_drawn(monkeypatch: pytest.MonkeyPatch, render) -> tuple[int, list[tupl
     return decode(png).size[0], drawn
 
 
+def texts_drawn_apart(monkeypatch: pytest.MonkeyPatch, render) -> tuple[int, list[tuple[float, str]],
+                                                                      list[tuple[float, str]]]:
+    """``texts_drawn``, and the same list without the words of running text (``Canvas.words``: log lines,
+    rules text). Those are drawn word by word, so a word may equal a one-word card name ("Frost", "忍")
+    drawn at the body size: check the main texts on the second list, the 1/40 floor on the first."""
+    from collections import Counter
+
+    from bot.render import toolkit
+
+    running: Counter[tuple[float, str]] = Counter()
+    original = toolkit.Canvas.words
+
+    def recording_words(self, xy, text, size=20, *args, **kwargs):
+        running.update((float(size), token.strip()) for token in toolkit.tokens(text) if token.strip())
+        return original(self, xy, text, size, *args, **kwargs)
+
+    monkeypatch.setattr(toolkit.Canvas, "words", recording_words)
+    try:
+        width, drawn = texts_drawn(monkeypatch, render)
+    finally:
+        monkeypatch.setattr(toolkit.Canvas, "words", original)
+    apart = []
+    for entry in drawn:
+        if running[entry] > 0:
+            running[entry] -= 1
+        else:
+            apart.append(entry)
+    return width, drawn, apart
+
+
 def assert_legible(width: int, drawn: list[tuple[float, str]], main: list[str] = ()) -> None:
     """No text under 1/40 of the width; every text in ``main`` (drawn exactly so) at least 1/28."""
     assert drawn, "nothing was drawn as text"
