@@ -37,7 +37,21 @@ def main(argv: list[str] | None = None) -> int:
     replay = sub.add_parser("replay", help="re-play a match export, check its result, write its images")
     replay.add_argument("file")
     replay.add_argument("--out", default=None, help="folder for the frames and the animation")
+    prove = sub.add_parser("prove-scale", help="two bot processes, one PostgreSQL, one fake Discord with two "
+                           "shards: matches played to the end, a SIGKILL, every reminder once (bot/scaleproof.py)")
+    prove.add_argument("--matches", type=int, default=100)
+    prove.add_argument("--database-url", default=None, help="an empty PostgreSQL database (default: start one)")
+    prove.add_argument("--sqlite", action="store_true", help="one shared SQLite WAL file instead of PostgreSQL")
+    prove.add_argument("--games", default="wars", help="comma-separated games the matches cycle through")
+    prove.add_argument("--concurrency", type=int, default=10, help="matches played at once")
+    prove.add_argument("--rounds", type=int, default=8, help="clock jumps that make reminders come due")
+    prove.add_argument("--no-kill", action="store_true", help="do not SIGKILL a process half-way")
+    prove.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
+    if args.command == "prove-scale":
+        from bot.scaleproof import config_from_args, run_prove_scale_command
+
+        return run_prove_scale_command(config_from_args(args))
     if args.command == "replay":
         from bot.replay import run_replay_command
 
