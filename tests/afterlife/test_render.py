@@ -21,17 +21,20 @@ import pytest
 from PIL import Image
 
 from bot.engine import random_choice
-from bot.render import toolkit
+from bot.render.names import render_with_names
+from bot.render.toolkit import token_width
 from cogs.afterlife import cards as catalogue
-from cogs.afterlife import policy, render
+from cogs.afterlife import policy, render, render_tiles
 from cogs.afterlife.engine import ENGINE
 from cogs.afterlife.render import render_board, render_card, render_hand
-from tests.golden import assert_matches_golden, decode, font_sizes_used
+from cogs.afterlife.text import card_name
+from tests.golden import assert_legible, assert_matches_golden, decode, texts_drawn
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden_png"
 VIEWS = GOLDEN_DIR / "views.json"
 SIZE_BUDGET = 300 * 1024
-MAX_HAND_H = 1700
+MAX_BOARD_H = 2600  # twelve creatures on a field
+MAX_HAND_H = 3000  # ten cards in the hand
 LOCALES = ("en", "ja")
 
 
@@ -62,6 +65,10 @@ def busy_main(state: dict, moves: int) -> bool:
     return bool(me["public"]) and len(me["field"]) >= 2 and len(them["field"]) >= 2 and len(me["hand"]) >= 3
 
 
+def big_hand(state: dict, moves: int) -> bool:
+    return any(len(player["hand"]) + len(player["public"]) >= 10 for player in state["players"])
+
+
 def big_block(state: dict, moves: int) -> bool:
     return moves > 30 and any(d.prompt.endswith(".block") and len(d.options) > 3 for d in ENGINE.pending(state))
 
@@ -75,6 +82,14 @@ def positions() -> dict[str, dict]:
         "block": play(4, 1, big_block),
         "final": play(5, 3, lambda state, moves: False),
     }
+
+
+@cache
+def big_hand_state() -> dict:
+    """A random-legal match stopped at a hand of ten cards (the largest these matches reach)."""
+    state = play(8, 8, big_hand, greedy=False)
+    assert big_hand(state, 0)
+    return state
 
 
 @cache
@@ -171,11 +186,11 @@ def test_every_png_decodes_with_a_phone_friendly_size() -> None:
         assert image.format == "PNG" and image.mode in ("RGB", "P"), name
         width, height = image.size
         if name.startswith("card_"):
-            assert width == 640 and 400 <= height <= 900, name
+            assert width == render.CARD_W and 400 <= height <= 900, name
         elif name.startswith("board_"):
-            assert width == 1100 and 700 <= height <= 1000, name
+            assert width == render.WIDTH and 700 <= height <= MAX_BOARD_H, name
         else:
-            assert width == 1100 and 300 <= height <= MAX_HAND_H, name
+            assert width == render.WIDTH and 700 <= height <= MAX_HAND_H, name
         assert len(png) <= SIZE_BUDGET, name
 
 
@@ -202,24 +217,111 @@ def test_every_view_renders_in_both_languages_for_players_and_spectators() -> No
         for locale in LOCALES:
             for viewer in (None, 1):
                 width, height = decode(render_board(ENGINE.view(state, viewer), locale)).size
-                assert width == 1100 and height <= 1000
+                assert width == render.WIDTH and height <= MAX_BOARD_H
             for viewer in (0, 1):
                 width, height = decode(render_hand(ENGINE.view(state, viewer), locale)).size
-                assert width == 1100 and height <= MAX_HAND_H
+                assert width == render.WIDTH and height <= MAX_HAND_H
 
 
 def test_every_card_renders_in_both_languages() -> None:
     for card in catalogue.all_cards():
         for locale in LOCALES:
             width, height = decode(render_card(card, locale)).size
-            assert width == 640 and 400 <= height <= 900, card.id
+            assert width == render.CARD_W and 400 <= height <= 900, card.id
 
 
-def test_text_is_never_below_18px(monkeypatch) -> None:
-    for cached in (render.unit_tile, render.compact_tile, render.hand_card, render.hand_card_lines):
-        cached.cache_clear()  # cached tiles would hide their text from the recorder
-    sizes = font_sizes_used(monkeypatch, CASES.values())
-    assert sizes and min(sizes) >= toolkit.MIN_TEXT_PX
+# --- phone legibility (issue 13): every text >= 1/40 of the width, the main information >= 1/28 ---------
+
+
+def creature_face(card: str) -> bool:
+    return catalogue.info(card)["type"] != "instant"
+
+
+def main_texts(view: dict, locale: str, hand: bool = False) -> list[str]:
+    """What a player reads first, as the pictures draw it: life, every creature's name (its lines) and
+    power/toughness, the face-up cards' names; on a hand picture also each card's name, cost and
+    power/toughness, and the bundles' cards during setup."""
+    seat = view.get("seat")
+    setup = view.get("phase") == "setup"
+    texts: list[str] = []
+    for index, player in enumerate(view["players"]):
+        if not (hand and setup and index != seat):  # a setup hand picture shows only the seat's own bar
+            texts.append(f"♥ {player['life']}")
+        for unit in player["field"]:
+            texts += render_tiles.name_lines(unit["card"], locale)
+            texts += [str(unit["power"]), str(unit["toughness"] - unit.get("damage", 0))]
+        texts += [card_name(card, locale) for card in player["public"]]
+    for cards in view.get("hands") or []:
+        texts += [card_name(card, locale) for card in cards]
+    if hand:
+        own = view["players"][seat]
+        for card in own["public"] + own.get("hand", []):
+            texts += render_tiles.name_lines(card, locale, render_tiles.FACE_W - 16)
+            texts.append(str(catalogue.cost(card)))
+            if creature_face(card):
+                texts.append(f"{catalogue.info(card)['power']} / {catalogue.info(card)['toughness']}")
+        for bundle in own.get("bundles") or []:
+            for card in bundle:
+                texts += [card_name(card, locale), str(catalogue.cost(card))]
+                if creature_face(card):
+                    texts.append(f"{catalogue.info(card)['power']}/{catalogue.info(card)['toughness']}")
+    return texts
+
+
+def legibility_cases() -> dict[str, tuple[Callable[[], bytes], list[str]]]:
+    """Real positions (setup, middle, a block, the revealed end, a crowded field, a hand of ten) in both
+    languages, boards and hand pictures, with their main texts."""
+    views = stored_views()
+    big = big_hand_state()
+    big_seat = next(seat for seat in (0, 1) if len(big["players"][seat]["hand"]) + len(big["players"][seat]["public"])
+                    >= 10)
+    boards = {"setup": views["setup_public"], "mid": views["mid_public"], "block": views["block_public"],
+              "final": views["final_revealed"], "crowded": crowded_view(), "big": ENGINE.view(big, None)}
+    hands = {"setup": views["setup_seat1"], "mid": views["mid_seat"], "block": views["block_seat"],
+             "big": ENGINE.view(big, big_seat)}
+    cases: dict[str, tuple[Callable[[], bytes], list[str]]] = {}
+    for locale in LOCALES:
+        for name, view in boards.items():
+            cases[f"board_{name}_{locale}"] = (lambda v=view, lo=locale: render_board(v, lo), main_texts(view, locale))
+        for name, view in hands.items():
+            cases[f"hand_{name}_{locale}"] = (lambda v=view, lo=locale: render_hand(v, lo),
+                                              main_texts(view, locale, hand=True))
+    return cases
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_boards_and_hand_pictures_are_phone_legible_on_real_positions(monkeypatch, locale: str) -> None:
+    checked = 0
+    for name, (make, main) in legibility_cases().items():
+        if not name.endswith(locale):
+            continue
+
+        def draw(make=make) -> bytes:
+            render.clear_caches()  # kept pictures, tiles and text stamps would hide their text from the recorder
+            return make()
+
+        width, drawn = texts_drawn(monkeypatch, draw)
+        assert width == render.WIDTH, name
+        assert len(main) >= 2, name
+        assert_legible(width, drawn, main=main)
+        checked += 1
+    assert checked == 10
+
+
+def test_every_card_picture_is_phone_legible(monkeypatch) -> None:
+    for index, card in enumerate(catalogue.all_cards()):
+        for locale in LOCALES if index % 9 == 0 else LOCALES[index % 2:][:1]:
+            info = catalogue.info(card.id)
+            main = [card.name(locale), str(info["cost"])]
+            if creature_face(card.id):
+                main.append(f"{info['power']} / {info['toughness']}")
+
+            def draw(card=card, locale=locale) -> bytes:
+                render.clear_caches()
+                return render_card(card, locale)
+
+            width, drawn = texts_drawn(monkeypatch, draw)
+            assert_legible(width, drawn, main=main)
 
 
 def test_the_end_of_match_board_shows_both_hands_and_else_the_public_board() -> None:
@@ -260,14 +362,24 @@ def test_no_hidden_fact_reaches_an_image() -> None:
     assert render_board(ENGINE.view(public_change, None), "en") != render_board(ENGINE.view(state, None), "en")
 
 
-def test_a_tapped_creature_is_drawn_turned_and_damage_shows() -> None:
+def test_a_tapped_creature_says_so_and_damage_shows(monkeypatch) -> None:
     unit = {"cid": "c3", "card": "R03", "tapped": False, "damage": 0, "sick": False, "power": 1000,
             "toughness": 800, "base_power": 1000, "boost": 0, "keywords": ["pierce"]}
-    upright = render.unit_image(unit, "en")
-    turned = render.unit_image({**unit, "tapped": True}, "en")
-    assert upright.size == (render.UNIT_W, render.UNIT_H) and turned.size == (render.UNIT_H, render.UNIT_W)
-    hurt = render.unit_image({**unit, "damage": 400}, "en")
-    assert hurt.tobytes() != upright.tobytes()
+    view = copy.deepcopy(stored_views()["mid_public"])
+
+    def board_with(changed: dict) -> tuple[bytes, list[str]]:
+        view["players"][0]["field"] = [changed]
+        render.clear_caches()
+        png = render_board(view, "en")
+        render.clear_caches()
+        return png, [text for _, text in texts_drawn(monkeypatch, lambda: render_board(view, "en"))[1]]
+
+    upright, upright_texts = board_with(unit)
+    tapped, tapped_texts = board_with({**unit, "tapped": True})
+    assert "TAPPED" in tapped_texts and "TAPPED" not in upright_texts and tapped != upright
+    hurt, hurt_texts = board_with({**unit, "damage": 300})
+    assert "dmg 300" in hurt_texts and "500" in hurt_texts and "800" not in hurt_texts
+    assert render.unit_image(unit, "en").size == (render_tiles.TILE_W, render_tiles.tile_height(unit, "en"))
 
 
 def test_the_log_is_drawn_when_the_view_carries_one() -> None:
@@ -279,22 +391,21 @@ def test_the_log_is_drawn_when_the_view_carries_one() -> None:
     assert decode(render_board(logged, "en")).size[1] > decode(render_board(view, "en")).size[1]
 
 
-def test_a_crowded_field_narrows_its_tiles_then_uses_two_rows_so_every_creature_shows() -> None:
-    field = crowded_view()["players"][0]["field"]
-    assert len(field) == 12
-    base = render.field_width(field[:8], 1068, 8)
-    assert render.MIN_UNIT_W <= base < render.UNIT_W
-    assert sum(render.unit_size(unit, base)[0] for unit in field[:8]) + 8 * 7 <= 1068
-    assert render.field_width(field[:3], 1068, 8) == render.UNIT_W  # a small field keeps full-size tiles
-    narrow = render.unit_image({**field[6], "tapped": True, "damage": 1200}, "ja", render.MIN_UNIT_W)
-    assert narrow.size == (render.MIN_UNIT_W + render.TURN_EXTRA, render.UNIT_W)
-    # Twelve creatures do not fit in one row: two rows of brief tiles, the last creature still drawn.
+def test_a_crowded_field_takes_more_rows_so_every_creature_shows(monkeypatch) -> None:
     view = crowded_view()
+    field = view["players"][0]["field"]
+    assert len(field) == 12
+
+    def draw() -> bytes:
+        render.clear_caches()
+        return render_board(view, "en")
+
+    _, drawn = texts_drawn(monkeypatch, draw)
+    texts = {text for _, text in drawn}
+    assert all(unit["cid"] in texts for player in view["players"] for unit in player["field"])
     fewer = copy.deepcopy(view)
-    fewer["players"][0]["field"].pop()
-    assert render_board(view, "en") != render_board(fewer, "en")
-    brief, turned = render.compact_image(field[-1], "en"), render.compact_image({**field[-1], "tapped": True}, "en")
-    assert brief.width < turned.width and brief.height > turned.height
+    del fewer["players"][0]["field"][-3:]  # one row of three fewer
+    assert decode(render_board(view, "en")).size[1] > decode(render_board(fewer, "en")).size[1]
 
 
 def test_the_hand_picture_frames_what_the_seat_may_pick_now() -> None:
@@ -315,15 +426,24 @@ def test_a_seat_that_picked_its_bundle_sees_that_it_waits() -> None:
     assert render_board(ENGINE.view(picked, None), "en") != render_board(ENGINE.view(setup, None), "en")
 
 
-def test_members_names_with_seat_marks_fit_on_the_pictures() -> None:
-    from bot.render.names import render_with_names
-
+def test_members_names_with_seat_marks_fit_on_the_pictures(monkeypatch) -> None:
     names = ("W" * 40, "長い名前のプレイヤーさんです長い名前のプレイヤー")
     for name, view in (("mid_public", stored_views()["mid_public"]), ("mid_seat", stored_views()["mid_seat"])):
         draw = render_board if name.endswith("public") else render_hand
-        plain = draw(view, "ja")
-        named = render_with_names(names, draw, view, "ja")
-        assert named != plain and decode(named).size == decode(plain).size, name
+        for locale in LOCALES:
+            plain = draw(view, locale)
+
+            def named(view=view, draw=draw, locale=locale) -> bytes:
+                render.clear_caches()
+                return render_with_names(names, draw, view, locale)
+
+            width, drawn = texts_drawn(monkeypatch, named)
+            assert named() != plain and width == decode(plain).size[0], name
+            assert_legible(width, drawn, main=[f"♥ {p['life']}" for p in view["players"]])
+            texts = [text for _, text in drawn]
+            assert any("▲ WWWW" in text for text in texts) and any("● 長い名前" in text for text in texts)
+            assert all(token_width(text, int(size), True) <= width - 2 * render_tiles.MARGIN for size, text in drawn), \
+                name  # cut to fit, never running off the picture
 
 
 def write_views() -> None:
