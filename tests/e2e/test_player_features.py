@@ -119,7 +119,7 @@ async def test_leaderboard_stats_and_history(table: Table):
     assert "alice" in text and "1-0-0" in text and "1 win(s) in a row" in text and "#1 of 2" in text
     [(name, data)] = stats.messages[-1].attachments
     chart = Image.open(io.BytesIO(data))
-    assert data.startswith(PNG) and chart.size[0] == 1000
+    assert data.startswith(PNG) and chart.size[0] == 760
 
     history = await world.fake.slash(world.bob, world.guild, world.channel, "history")
     await table.settle()
