@@ -438,7 +438,7 @@ def render_board(view: View, locale: str) -> bytes:
     y = draw_player_box(canvas, view, bottom, y, locale) + 8
     canvas.text((MARGIN, y), t("starfall.ui.last", locale), size=BODY, bold=True)
     for index, line in enumerate(log_lines(log_parts(view, locale), BODY, WIDTH - 2 * MARGIN, LOG_ROOM)):
-        canvas.text((MARGIN, y + 32 + index * (BODY + 6)), line, size=BODY, fill=MUTED)
+        canvas.words((MARGIN, y + 32 + index * (BODY + 6)), line, BODY, MUTED)
     return canvas.png()
 
 
@@ -550,7 +550,7 @@ def card_detail(canvas: Canvas, card_id: str, x0: float, y0: float, x1: float, l
     y = y0 + 54
     for text, colour, bold in lines:
         if text:
-            canvas.text((x0 + 14, y), text, size=BODY, fill=colour, bold=bold)
+            canvas.words((x0 + 14, y), text, BODY, colour, bold)
         y += LINE if text else 6
     return y1
 
@@ -654,22 +654,22 @@ def render_hand(view: View, locale: str) -> bytes:
     canvas.text((MARGIN, 25), fit(t("starfall.ui.your_panel", locale, player=seat_name(seat, locale)), MAIN - 2, room,
                                   True), size=MAIN - 2, bold=True, anchor="lm")
     for index, line in enumerate(layout["prompt"]):
-        canvas.text((MARGIN, 58 + index * (BODY + 8)), line, size=BODY + 2, bold=True, fill=layout["ink"])
+        canvas.words((MARGIN, 58 + index * (BODY + 8)), line, BODY + 2, layout["ink"], True)
     if layout["card"]:
         card_detail(canvas, layout["card"], MARGIN - 4, y, WIDTH - MARGIN + 4, locale, layout["usable"], beginner)
     elif layout["summon"]:
         canvas.rect((MARGIN - 4, y, WIDTH - MARGIN + 4, y + card_h - 10), fill=PANEL, outline=CHOICE, width=3)
         for index, line in enumerate(layout["summon_text"]):
-            canvas.text((MARGIN + 10, y + 10 + index * LINE), line, size=BODY)
+            canvas.words((MARGIN + 10, y + 10 + index * LINE), line, BODY)
     marks, _ = panel_marks(view, locale) if options else ({}, {})
     draw_fields(canvas, view, int(fields_y), locale, marks=marks, acting=acting_square(view))
     for index, line in enumerate(layout["legend"]):
-        canvas.text((MARGIN, legend_y + index * (SMALL + 6)), line, size=SMALL, fill=MUTED)
+        canvas.words((MARGIN, legend_y + index * (SMALL + 6)), line, SMALL, MUTED)
     half = (WIDTH - 2 * MARGIN - 8) / 2
     draw_player_brief(canvas, view, 1 - seat, MARGIN - 4, brief_y, MARGIN - 4 + half, locale)
     draw_player_brief(canvas, view, seat, WIDTH - MARGIN + 4 - half, brief_y, WIDTH - MARGIN + 4, locale)
     if layout["log"]:
         canvas.text((MARGIN, log_y), t("starfall.ui.last", locale), size=BODY, bold=True)
         for index, line in enumerate(layout["log"]):
-            canvas.text((MARGIN, log_y + 32 + index * LINE), line, size=BODY, fill=MUTED)
+            canvas.words((MARGIN, log_y + 32 + index * LINE), line, BODY, MUTED)
     return canvas.png()

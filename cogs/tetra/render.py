@@ -173,6 +173,20 @@ def quick_wrap(text: str, size: int, width: int) -> list[str]:
     return [line for line in wrap_text(text, size, width) if line.strip()] if text.strip() else []
 
 
+def words_box(canvas: Canvas, box: tuple[int, int, int, int], text: str, size: int, fill: tuple[int, int, int],
+              line_gap: int = 2) -> int:
+    """Wrapped running text inside ``box`` drawn word by word from cached masks (``Canvas.words``);
+    returns the y below the last line."""
+    left, top, right, bottom = box
+    y = top
+    for line in wrap_text(text, size, right - left):
+        if y + size > bottom:
+            break
+        canvas.words((left, y), line, size, fill)
+        y += size + line_gap
+    return y
+
+
 def fit(text: str, size: int, width: float, bold: bool = False) -> str:
     """The text, cut with an ellipsis if it is wider than ``width`` (long member names)."""
     if token_width(text, size, bold) <= width:
@@ -230,8 +244,7 @@ def public_tile(card_id: str, locale: str, width: int = PUBLIC_W) -> Image.Image
         canvas.text((8, y), line, size=MAIN, bold=True)
         y += MAIN + 4
     draw_cost(canvas.draw, 8, 102, found.stats["cost"], 26, gap=3)
-    canvas.text_box((8, 134, width - 6, PUBLIC_H - 4), public_effect_text(card_id, locale), size=BODY,
-                    fill=MUTED, line_gap=2)
+    words_box(canvas, (8, 134, width - 6, PUBLIC_H - 4), public_effect_text(card_id, locale), BODY, MUTED)
     return canvas.image
 
 
@@ -257,8 +270,7 @@ def hand_tile(card_id: str, charge: int, cubes: int, locale: str, width: int = H
     draw_pips(canvas.draw, 10, 80, charge, max(most, charge), size=12, gap=3)
     draw_cubes(canvas.draw, width - 10 - cubes * 24 + 8, 80, cubes, size=12)
     band = catalogue.band_at(card_id, min(charge, most))
-    canvas.text_box((10, 98, width - 8, HAND_H - 2), band_effect_text(band, locale), size=BODY, fill=MUTED,
-                    line_gap=2)
+    words_box(canvas, (10, 98, width - 8, HAND_H - 2), band_effect_text(band, locale), BODY, MUTED)
     return canvas.image
 
 
@@ -305,7 +317,7 @@ def hand_detail(card_id: str, locale: str, width: int) -> tuple[Image.Image, tup
     for lines, band in wrapped:
         top = y
         for line in lines:
-            canvas.text((14, y), line, size=size, fill=TEXT if band is not None else (214, 190, 255))
+            canvas.words((14, y), line, size, TEXT if band is not None else (214, 190, 255))
             y += step
         if band is not None:
             boxes.append((band, top - 3, y + 1))
@@ -509,8 +521,8 @@ def draw_accident(canvas: Canvas, view: View, top_y: int, locale: str) -> int:
         last = discard[-1]
         canvas.text((MARGIN + 10, y), fit(t("tetra.board.last_accident", locale, card=card_name(last, locale)), BODY,
                                           WIDTH - 2 * MARGIN - 20, True), size=BODY, bold=True, fill=(214, 190, 255))
-        canvas.text_box((MARGIN + 10, y + 28, WIDTH - MARGIN - 10, top_y + height - 28),
-                        catalogue.card(last).text(locale), size=BODY, fill=MUTED, line_gap=2)
+        words_box(canvas, (MARGIN + 10, y + 28, WIDTH - MARGIN - 10, top_y + height - 28),
+                  catalogue.card(last).text(locale), BODY, MUTED)
     canvas.text((MARGIN + 10, top_y + height - 30), t("tetra.board.discards", locale, count=view["hand_discards"]),
                 size=BODY, fill=MUTED)
     return top_y + height
@@ -560,7 +572,7 @@ def draw_log(canvas: Canvas, view: View, top: int, bottom: int, locale: str) -> 
     joiner = "　" if locale == "ja" else " · "
     # Room for one closing mark past the width (kinsoku keeps it on the line it closes).
     for index, line in enumerate(log_lines(log_parts(view, locale), BODY, WIDTH - 2 * MARGIN - BODY, room, joiner)):
-        canvas.text((MARGIN, top + 32 + index * step), line, size=BODY, fill=MUTED)
+        canvas.words((MARGIN, top + 32 + index * step), line, BODY, MUTED)
 
 
 def render_board(view: View, locale: str) -> bytes:

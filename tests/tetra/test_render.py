@@ -26,7 +26,7 @@ from cogs.tetra import render
 from cogs.tetra.engine import ENGINE
 from cogs.tetra.render import WIDTH, render_board, render_card, render_hand
 from cogs.tetra.text import card_name
-from tests.golden import assert_legible, assert_matches_golden, decode, texts_drawn
+from tests.golden import assert_legible, assert_matches_golden, decode, texts_drawn, texts_drawn_apart
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
 MEAN_ABS_DIFF_TOLERANCE = 2.0  # 0-255 scale, averaged over all pixels and channels
@@ -182,9 +182,10 @@ def test_every_text_is_phone_legible_on_real_states(monkeypatch, locale: str) ->
             for hand_picture in ((False, True) if viewer is not None else (False,)):
                 draw = render_hand if hand_picture else render_board
                 render.clear_caches()  # pasted tiles are drawn once: draw them again to see their text
-                width, drawn = texts_drawn(
+                width, drawn, apart = texts_drawn_apart(
                     monkeypatch, lambda d=draw, v=view: render_with_names(LONG_NAMES, d, v, locale))
-                assert_legible(width, drawn, main=main_texts(view, locale, hand_picture))
+                assert_legible(width, drawn)
+                assert_legible(width, apart, main=main_texts(view, locale, hand_picture))
                 checked += 1
     assert checked >= 40
 
