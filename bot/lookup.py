@@ -1,7 +1,8 @@
 """Card search for /card and [[name]]: exact id/alias/name, then prefix, substring, then fuzzy.
 
 English and Japanese names are both indexed, and so is the reading of each Japanese name in hiragana
-and in Hepburn romaji (pykakasi), so どくさつ and dokusatsu find 毒殺. Text is NFKC-normalised,
+and in Hepburn romaji (assets/card_readings.json, made with pykakasi by ``python -m bot.lookup``), so
+どくさつ and dokusatsu find 毒殺. Text is NFKC-normalised,
 case-folded and katakana is folded to hiragana, so full-width digits, ``Ａ０８``, ``a08``, ｻｲｸﾛﾝ and
 さいくろん all find their card; an id typed without its leading zeros (``a8``) finds it just below an
 exact id. Fuzzy scores are RapidFuzz's normalised Indel similarity (the same measure difflib's ratio
@@ -11,14 +12,16 @@ are in docs/SCALING.md.
 
 from __future__ import annotations
 
+import json
 import re
+import sys
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
 
 from rapidfuzz import fuzz, process
 
-from bot.cards import Card
+from bot.cards import ASSETS, Card
 from bot.games import available_games
 
 FUZZY_FLOOR = 0.6
@@ -40,21 +43,41 @@ def compact_id(key: str) -> str:
     return _LEADING_ZEROS.sub("", key)
 
 
-@cache
-def _kakasi():
-    import pykakasi  # loads its dictionaries (about a second): only when an index is first built
+READINGS = ASSETS / "card_readings.json"
 
-    return pykakasi.kakasi()
+
+@cache
+def reading_table() -> dict[str, list[str]]:
+    """Japanese name -> [hiragana, romaji], made by ``python -m bot.lookup`` (pykakasi's dictionaries
+    cost ~100 MB of memory, so the bot reads the readings from this file and never loads them)."""
+    if not READINGS.is_file():
+        return {}
+    return json.loads(READINGS.read_text(encoding="utf-8"))
 
 
 @cache
 def readings(japanese: str) -> tuple[str, ...]:
-    """The hiragana and romaji readings of a Japanese name (empty for a name without Japanese)."""
-    if not japanese or japanese.isascii():
-        return ()
-    parts = _kakasi().convert(japanese)
-    return tuple({normalize("".join(part["hira"] for part in parts)),
-                  normalize("".join(part["hepburn"] for part in parts))} - {""})
+    """The normalised hiragana and romaji readings of a Japanese card name (empty if it has none)."""
+    return tuple(dict.fromkeys(key for key in map(normalize, reading_table().get(japanese, ())) if key))
+
+
+def compute_readings(names: list[str]) -> dict[str, list[str]]:
+    """Each name's [hiragana, Hepburn romaji] by pykakasi (a test dependency: only this uses it)."""
+    import pykakasi
+
+    kakasi = pykakasi.kakasi()
+    table = {}
+    for name in sorted(set(names)):
+        if name and not name.isascii():
+            parts = kakasi.convert(name)
+            table[name] = ["".join(part["hira"] for part in parts), "".join(part["hepburn"] for part in parts)]
+    return table
+
+
+def japanese_names() -> list[str]:
+    from bot.games import GAME_IDS, get_game
+
+    return [card.name_ja for game_id in GAME_IDS for card in get_game(game_id).cards()]
 
 
 @dataclass(frozen=True)
@@ -144,3 +167,11 @@ def default_index() -> CardIndex:
     for game in available_games():
         cards.extend(game.cards())
     return CardIndex(cards)
+
+
+if __name__ == "__main__":  # python -m bot.lookup: rewrite assets/card_readings.json after cards change
+    table = compute_readings(japanese_names())
+    lines = [f"{json.dumps(name, ensure_ascii=False)}: {json.dumps(table[name], ensure_ascii=False)}"
+             for name in sorted(table)]
+    READINGS.write_text("{\n" + ",\n".join(lines) + "\n}\n", encoding="utf-8")
+    print(f"{len(table)} readings written to {READINGS}", file=sys.stderr)

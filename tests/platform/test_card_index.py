@@ -8,7 +8,7 @@ from pathlib import Path
 
 from bot.cards import Card
 from bot.games import GAME_IDS
-from bot.lookup import CardIndex, default_index
+from bot.lookup import CardIndex, compute_readings, default_index, japanese_names, reading_table
 
 
 def test_every_card_is_found_by_its_id_or_alias():
@@ -99,6 +99,11 @@ def test_readings_find_japanese_names_typed_in_kana_or_romaji():
     poisoning = index.resolve("A08", game="wars")[0]
     for typed in ("毒殺", "どくさつ", "ドクサツ", "dokusatsu", "ｄｏｋｕｓａｔｓｕ"):
         assert index.resolve(typed)[0] == poisoning, typed
+
+
+def test_the_readings_file_holds_every_japanese_card_name_as_pykakasi_reads_it():
+    assert reading_table() == compute_readings(japanese_names()), \
+        "cards changed: run .venv/bin/python -m bot.lookup to rewrite assets/card_readings.json"
 
 
 def test_an_id_without_its_leading_zeros_ranks_below_an_exact_id():
