@@ -24,7 +24,7 @@ except ImportError:  # a platform without its wheel
 
 FONT_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "fonts"
 MIN_TEXT_PX = 18
-NO_LINE_START = set("、。，．・：；？！）」』】〕ー～ァィゥェォッャュョぁぃぅぇぉっゃゅょ")
+NO_LINE_START = set("、。，．・：；？！）」』】〕ー～ァィゥェォッャュョぁぃぅぇぉっゃゅょ),.:;!?]")
 
 Color = tuple[int, int, int] | tuple[int, int, int, int]
 
