@@ -22,7 +22,7 @@ from typing import Any
 from bot.cards import Card
 from bot.i18n import t
 from bot.render.names import localized_args, seat_label
-from bot.render.toolkit import Canvas, encode_png, token_width, wrap_text
+from bot.render.toolkit import Canvas, encode_png, token_width
 from cogs.afterlife import cards as catalogue
 from cogs.afterlife.render_tiles import (
     ATTACK,
@@ -69,6 +69,7 @@ from cogs.afterlife.render_tiles import (
     pill,
     tile_height,
     unit_image,
+    wrap,
     write,
 )
 from cogs.afterlife.render_tiles import (
@@ -368,7 +369,7 @@ def draw_middle(canvas: Canvas, lines: Sequence[str], y: int) -> int:
     height = 14 + 30 * len(lines)
     canvas.rect((MARGIN, y, WIDTH - MARGIN, y + height), fill=(70, 44, 30), outline=ATTACK, width=2, radius=6)
     for index, line in enumerate(lines):
-        write(canvas, (MARGIN + 14, y + 7 + 30 * index), line, LABEL, TEXT, True)
+        write(canvas, (MARGIN + 14, y + 7 + 30 * index), line, LABEL, TEXT, True, once=True)
     return y + height + 8
 
 
@@ -381,7 +382,7 @@ def log_lines(parts: Sequence[str]) -> list[tuple[str, bool]]:
     ``(line, starts an event)``."""
     lines: list[tuple[str, bool]] = []
     for part in reversed(parts):
-        wrapped = [line for line in wrap_text(part, SMALL, WIDTH - 2 * MARGIN - 22) if line.strip()]
+        wrapped = wrap(part, SMALL, WIDTH - 2 * MARGIN - 22)
         if len(lines) + len(wrapped) > LOG_LINES:
             break
         lines = [(line, index == 0) for index, line in enumerate(wrapped)] + lines
@@ -391,10 +392,8 @@ def log_lines(parts: Sequence[str]) -> list[tuple[str, bool]]:
 def draw_log(canvas: Canvas, lines: Sequence[tuple[str, bool]], y: int, locale: str) -> int:
     write(canvas, (MARGIN, y), t("afterlife.ui.board.last", locale), LABEL, bold=True)
     y += 32
-    for line, first in lines:
-        if first:  # a bullet starts each event
-            canvas.draw.ellipse((MARGIN + 4, y + 11, MARGIN + 11, y + 18), fill=MUTED)
-        write(canvas, (MARGIN + 22, y), line, SMALL, MUTED)
+    for line, first in lines:  # each event starts a line; its further lines are indented
+        write(canvas, (MARGIN + (0 if first else 22), y), line, SMALL, MUTED, once=True)
         y += 26
     return y
 
@@ -639,7 +638,7 @@ def draw_heading(canvas: Canvas, lines: Sequence[str], y: int) -> int:
     height = 12 + 30 * len(lines)
     canvas.rect((MARGIN, y, WIDTH - MARGIN, y + height), fill=(74, 62, 28), outline=HIGHLIGHT, width=2, radius=6)
     for index, line in enumerate(lines):
-        write(canvas, (MARGIN + 14, y + 6 + 30 * index), line, LABEL, HIGHLIGHT, True)
+        write(canvas, (MARGIN + 14, y + 6 + 30 * index), line, LABEL, HIGHLIGHT, True, once=True)
     return y + height + 10
 
 
@@ -702,7 +701,7 @@ class ViewKey:
         return isinstance(other, ViewKey) and other.text == self.text
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=24)
 def picture_cache(kind: str, key: ViewKey, locale: str, names: tuple[str, str]) -> bytes:
     """One picture per (kind, view, locale, seat labels): the board and hand pictures of a position are
     asked for again (the thread post, its edits, the DMs, the My hand button) while nothing changed."""
@@ -740,7 +739,7 @@ def render_card(card: Card, locale: str) -> bytes:
     info = catalogue.info(card.id)
     colour = info["colour"]
     width = CARD_W
-    text_lines = [line for line in wrap_text(card.text(locale), 24, width - 70) if line.strip()]
+    text_lines = wrap(card.text(locale), 24, width - 70)
     height = max(460, 300 + len(text_lines) * 32 + 60)
     canvas = Canvas(width, height, background=BACKGROUND)
     canvas.rect((8, 8, width - 8, height - 8), fill=TILE, outline=FILL[colour], width=5, radius=16)

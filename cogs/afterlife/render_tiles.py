@@ -60,7 +60,9 @@ MAX_CORES = 8
 # --- text ----------------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=8192)
+# Cache sizes bound the memory (an RGB tile is 4 bytes a pixel: a creature ~130 KB, a card face ~400 KB);
+# what falls out is redrawn from the stamps in well under a millisecond.
+@lru_cache(maxsize=2048)
 def stamp(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
     """``text`` rasterized once as a mask, with the offset of its ink box from the anchor point."""
     face = font(size, bold)
@@ -71,9 +73,13 @@ def stamp(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, i
 
 
 def write(canvas: Canvas, xy: tuple[float, float], text: str, size: int, fill: Colour = TEXT, bold: bool = False,
-          anchor: str = "la") -> None:
-    """Draw ``text`` (anchored as Pillow's ``anchor``) from its cached mask."""
+          anchor: str = "la", once: bool = False) -> None:
+    """Draw ``text`` (anchored as Pillow's ``anchor``) from its cached mask; ``once``: a sentence that will
+    hardly come again (an event, a prompt) is drawn directly and kept out of the cache."""
     if not text:
+        return
+    if once:
+        canvas.draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor)
         return
     mask, left, top = stamp(text, size, bold, anchor)
     canvas.image.paste(fill, (round(xy[0]) + left, round(xy[1]) + top), mask)
@@ -93,10 +99,19 @@ def fit(text: str, size: int, width: float, bold: bool = False) -> str:
     return text[:low].rstrip() + "…"
 
 
+def wrap(text: str, size: int, width: float, bold: bool = False) -> list[str]:
+    """``text``'s non-empty lines within ``width``. Closing punctuation may end a Japanese line past the
+    width (kinsoku); such text is wrapped again one character short of it."""
+    lines = [line for line in wrap_text(text, size, int(width), bold) if line.strip()]
+    if any(font(size, bold).getlength(line) > width for line in lines):
+        lines = [line for line in wrap_text(text, size, int(width - size), bold) if line.strip()]
+    return lines
+
+
 def lines_within(text: str, size: int, width: float, most: int, bold: bool = False,
                  locale: str = "en") -> list[str]:
     """``text`` wrapped to ``width``, at most ``most`` lines, the last one cut with an ellipsis."""
-    lines = [line for line in wrap_text(text, size, int(width), bold) if line.strip()]
+    lines = wrap(text, size, width, bold)
     if len(lines) <= most:
         return lines
     rest = ("" if lang(locale) == "ja" else " ").join(lines[most - 1:])
@@ -221,7 +236,7 @@ def tile_height(unit: dict[str, Any], locale: str) -> int:
             + (26 if unit.get("damage") else 0) + 8 + PT_BAR)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=128)
 def unit_tile(card: str, cid: str, tapped: bool, sick: bool, power: int, base: int, toughness: int, damage: int,
               keywords: tuple[str, ...], locale: str, height: int) -> Image.Image:
     """A creature on the field: colour letter, creature id, state, name, keywords, damage, power/toughness.
@@ -282,7 +297,7 @@ def chip_width(card: str, locale: str) -> int:
     return int(min(WIDTH - 2 * MARGIN, 52 + token_width(card_name(card, locale), MAIN)))
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=128)
 def chip(card: str, locale: str, outline: Colour | None = None) -> Image.Image:
     """The colour letter and the name in a rounded box."""
     colour = colour_of(card)
@@ -325,8 +340,7 @@ FACE_TEXT_W = FACE_W - 18
 
 @lru_cache(maxsize=512)
 def face_text_lines(card_id: str, locale: str) -> tuple[str, ...]:
-    return tuple(line for line in wrap_text(catalogue.by_id()[card_id].text(locale), SMALL, FACE_TEXT_W)
-                 if line.strip())
+    return tuple(wrap(catalogue.by_id()[card_id].text(locale), SMALL, FACE_TEXT_W))
 
 
 def face_height(card_id: str, locale: str) -> int:
@@ -335,7 +349,7 @@ def face_height(card_id: str, locale: str) -> int:
     return 46 + 31 * names + 30 + 25 * len(face_text_lines(card_id, locale)) + 8 + foot
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=48)
 def card_face(card_id: str, height: int, locale: str) -> Image.Image:
     """A card in full: colour letter, id, cost (and the public-cost mark), name, type, text, power/toughness."""
     info = catalogue.info(card_id)
