@@ -1,8 +1,9 @@
 """Fonts, text layout and PNG output for the board, hand and card images.
 
-Images are drawn at their posted size: Discord shows attachments up to ~550 px wide on a phone,
-so renderers draw at 1000-1200 px wide and never use text smaller than ``MIN_TEXT_PX`` (18 px),
-which keeps text at >= 14 px after Discord's scaling on desktop embeds.
+Images are drawn at their posted size. A phone shows a picture at the chat's width whatever its pixel
+width, so legibility is text size against the picture's width (issue 13): no text under 1/40 of it and
+the main information (names, ranks, life, scores) at least 1/28; pictures are ~720-860 px wide and
+grow downwards rather than sideways. ``MIN_TEXT_PX`` (18 px) stays as an absolute floor.
 """
 
 from __future__ import annotations
