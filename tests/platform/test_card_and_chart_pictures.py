@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from bot import i18n
@@ -22,6 +24,15 @@ def test_the_generic_card_picture_is_phone_legible_for_every_games_cards(monkeyp
             assert_legible(width, drawn, main=[card.name(locale)])
             checked += 1
     assert checked >= 20
+
+
+def test_the_generic_card_picture_grows_with_a_long_text_instead_of_cutting_it(monkeypatch):
+    card = available_games()[0].cards()[0]
+    long = dataclasses.replace(card, text_en=" ".join(f"Clause {n} of a long ruling." for n in range(60)))
+    width, drawn = texts_drawn(monkeypatch, lambda: render_generic_card(long, "en"))
+    assert_legible(width, drawn, main=[long.name_en])
+    assert any(text.endswith("Clause 59 of a long ruling.") for _, text in drawn)
+    assert decode(render_generic_card(long, "en")).size[1] > decode(render_generic_card(card, "en")).size[1]
 
 
 def rating_history(results: list[float]) -> list[float]:
