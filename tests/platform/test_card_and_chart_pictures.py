@@ -31,7 +31,7 @@ def test_the_generic_card_picture_grows_with_a_long_text_instead_of_cutting_it(m
     long = dataclasses.replace(card, text_en=" ".join(f"Clause {n} of a long ruling." for n in range(60)))
     width, drawn = texts_drawn(monkeypatch, lambda: render_generic_card(long, "en"))
     assert_legible(width, drawn, main=[long.name_en])
-    assert any(text.endswith("Clause 59 of a long ruling.") for _, text in drawn)
+    assert "Clause 59 of a long ruling." in " ".join(text for _, text in drawn)  # the last clause is drawn
     assert decode(render_generic_card(long, "en")).size[1] > decode(render_generic_card(card, "en")).size[1]
 
 
