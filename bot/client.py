@@ -120,20 +120,30 @@ class DuelTable(commands.AutoShardedBot):
         self._outbox_news.add(int(payload))
         self._outbox_wake.set()
 
-    async def _listen_for_news(self) -> None:
+    async def _listening(self) -> bool:
+        """Whether NOTIFY wakes this process; (re)connects the listener when PostgreSQL dropped it."""
         url = self.settings.database_url
         if not url or not url.startswith(("postgres://", "postgresql://")):
-            return
+            return False
+        if self._notify_connection is not None and not self._notify_connection.is_closed():
+            return True
         import asyncpg  # only with PostgreSQL
 
-        self._notify_connection = await asyncpg.connect(url)
-        await self._notify_connection.add_listener(OUTBOX_CHANNEL, self._on_outbox_notice)
+        try:
+            self._notify_connection = await asyncpg.connect(url)
+            await self._notify_connection.add_listener(OUTBOX_CHANNEL, self._on_outbox_notice)
+        except (OSError, asyncpg.PostgresError):
+            log.warning("cannot listen for news from other processes; polling", exc_info=True)
+            self._notify_connection = None
+            return False
+        return True
 
     async def outbox_loop(self) -> None:
-        """The owner's side of decisions other processes stored: woken by NOTIFY, or every ``outbox_poll`` s."""
+        """The owner's side of decisions other processes stored: woken by NOTIFY, or every ``outbox_poll`` s
+        (every 10 s as well with NOTIFY, for a wake sent while this process was starting)."""
         await self.wait_until_ready()
-        poll = self.outbox_poll if self._notify_connection is None else max(self.outbox_poll, 10.0)
         while not self.is_closed():
+            poll = max(self.outbox_poll, 10.0) if await self._listening() else self.outbox_poll
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._outbox_wake.wait(), poll)
             self._outbox_wake.clear()
@@ -162,7 +172,7 @@ class DuelTable(commands.AutoShardedBot):
             self._timekeeper = asyncio.create_task(self.timekeeper_loop(), name="dueltable-timekeeper")
         self._catch_up = asyncio.create_task(self.catch_up(), name="dueltable-catch-up")
         if self.several_processes:
-            await self._listen_for_news()
+            await self._listening()
             self._outbox = asyncio.create_task(self.outbox_loop(), name="dueltable-outbox")
 
     def runs_shard_zero(self) -> bool:
