@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import json
 import struct
+import threading
 import zlib
+from collections import OrderedDict
 from collections.abc import Callable
-from functools import cache, lru_cache
+from functools import cache, lru_cache, wraps
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -186,3 +189,36 @@ def encode_png(image: Image.Image) -> bytes:
 
 def png_chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+REMEMBERED_PICTURES = 32  # per renderer: ~100 KB each
+
+
+def remembered(render: Callable[[dict, str], bytes]) -> Callable[[dict, str], bytes]:
+    """A renderer ``(view, locale) -> PNG`` that gives back its recent picture when nothing visible changed.
+
+    The key is everything a picture is drawn from: the view, the locale and the seats' names on it (the
+    context variable of ``render_with_names``), so a hit is byte-identical to drawing again. ``forget()``
+    empties it (tests that record drawn text).
+    """
+    from bot.render.names import seat_label
+
+    pictures: OrderedDict[tuple, bytes] = OrderedDict()
+    lock = threading.Lock()
+
+    @wraps(render)
+    def remembering(view: dict, locale: str) -> bytes:
+        key = (json.dumps(view, sort_keys=True, default=str), locale, seat_label(0, locale), seat_label(1, locale))
+        with lock:
+            if key in pictures:
+                pictures.move_to_end(key)
+                return pictures[key]
+        png = render(view, locale)
+        with lock:
+            pictures[key] = png
+            while len(pictures) > REMEMBERED_PICTURES:
+                pictures.popitem(last=False)
+        return png
+
+    remembering.forget = pictures.clear  # type: ignore[attr-defined]
+    return remembering
