@@ -18,7 +18,7 @@ from PIL import Image
 
 from bot.cards import Card
 from bot.i18n import t
-from bot.render.toolkit import Canvas, encode_png, token_width, wrap_text
+from bot.render.toolkit import Canvas, encode_png, remembered, token_width, wrap_text
 from cogs.formation.data import COLUMNS, ROWS, card_points
 from cogs.formation.text import (
     card_name,
@@ -162,9 +162,11 @@ def empty_square() -> Image.Image:
 
 
 def clear_tile_caches() -> None:
-    """Forget the pasted tiles (tests that record every drawn text need them drawn afresh)."""
+    """Forget the pasted tiles and remembered pictures (tests that record every drawn text need them drawn afresh)."""
     for cached in (square_tile, empty_square, hand_card_tile):
         cached.cache_clear()
+    render_board.forget()
+    render_hand.forget()
 
 
 def draw_grid(canvas: Canvas, origin: tuple[int, int], squares: Sequence[Mapping[str, Any]] | None,
@@ -316,6 +318,7 @@ def draw_lines(canvas: Canvas, y: int, lines: Sequence[str], size: int, fill=TEX
     return y
 
 
+@remembered
 def render_board(view: View, locale: str) -> bytes:
     """Both formations one above the other (the viewer's first), who acts, the attack and the last battle."""
     footer = wrapped(footer_lines(view, locale), MAIN)
@@ -376,6 +379,7 @@ def hand_notes(view: View, seat: int, locale: str) -> list[str]:
     return lines + footer_lines(view, locale)
 
 
+@remembered
 def render_hand(view: View, locale: str) -> bytes:
     """The seat's private panel: its hand with this round's two formation choices, or with its own formation."""
     seat = view["viewer"] if view.get("viewer") in (0, 1) else 0

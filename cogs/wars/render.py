@@ -27,7 +27,7 @@ from bot import i18n
 from bot.cards import Card
 from bot.render import toolkit
 from bot.render.names import seat_label
-from bot.render.toolkit import Canvas, encode_png
+from bot.render.toolkit import Canvas, encode_png, remembered
 from cogs.wars import cards as C
 from cogs.wars.engine import trait_active
 from cogs.wars.text import card_list, card_name, great_name
@@ -166,9 +166,11 @@ def _card_back(canvas: Canvas, box: tuple[int, int, int, int]) -> None:
 
 
 def clear_tile_caches() -> None:
-    """Forget the pasted tiles (tests that record every drawn text need them drawn afresh)."""
+    """Forget the pasted tiles and remembered pictures (tests that record every drawn text need them drawn afresh)."""
     for cached in (_unit_tile, _empty_tile, _magic_row_tile, _card_tile_image, _magic_tile_image):
         cached.cache_clear()
+    render_board.forget()
+    render_hand.forget()
 
 
 # ---------------------------------------------------------------- board
@@ -435,6 +437,7 @@ def _log_lines(view: dict[str, Any], locale: str) -> list[tuple[str, list[str]]]
     return [(title, _wrapped(lines, LOG_TEXT, WIDTH - 60)) for title, lines in _log_sections(view, locale)]
 
 
+@remembered
 def render_board(view: dict[str, Any], locale: str) -> bytes:
     seat = view.get("seat")
     bottom = 0 if seat is None else seat
@@ -700,6 +703,7 @@ def _hand_header(view: dict[str, Any], locale: str) -> tuple[str | None, list[st
     return title, lines
 
 
+@remembered
 def render_hand(view: dict[str, Any], locale: str) -> bytes:
     seat = view.get("seat")
     level = view["level"]

@@ -147,3 +147,14 @@ def test_views_are_rendered_in_both_locales_for_every_phase():
             for viewer in (0, 1):
                 assert decode(render_hand(ENGINE.view(state, viewer), locale)).size[0] == WIDTH
     assert {"formation", "lines", "reserve", "battle", "over"} <= seen
+
+
+def test_an_unchanged_picture_is_given_back_and_names_or_locale_draw_anew(monkeypatch):
+    view = ENGINE.view(golden_states()["attack"], None)
+    first = render_board(view, "en")
+    _, drawn = texts_drawn(monkeypatch, lambda: render_board(ENGINE.view(golden_states()["attack"], None), "en"))
+    assert drawn == []  # nothing visible changed: the same picture, not drawn again
+    assert render_board(view, "en") is first
+    named = render_with_names(LONG_NAMES, render_board, view, "en")
+    assert named != first and render_board(view, "ja") != first
+    assert render_with_names(LONG_NAMES, render_board, view, "en") is named
