@@ -286,6 +286,9 @@ class Proof:
             self.match_ids.append(match_id)
             await self.play_to_the_end(match_id, self.players[number])
         self.finished += 1
+        if self.finished % 10 == 0 or self.finished == self.config.matches:
+            print(f"prove-scale: {self.finished}/{self.config.matches} matches finished, {self.report.clicks} clicks,"
+                  f" {time.monotonic() - self.started:.0f} s", file=sys.stderr, flush=True)
         if self.finished in self.round_marks:
             await self.reminder_round(self.round_marks[self.finished], kill=self.finished == self.kill_mark)
         elif self.finished == self.kill_mark:
