@@ -6,8 +6,10 @@ passes ``ENGINE.reveal_all(state)``: that is the raw state here, and :func:`as_v
 public view first, so even that picture is drawn from a view.
 
 Colours come with a shape (red ▲, yellow ●, blue ■) everywhere, so nothing depends on colour vision.
-Speed: the card tiles are pure functions of (card, charge, cubes, locale) and are cached as small
-images that are pasted; a board is then ~40 text runs plus the PNG encoding of 1100 x 820 px.
+Drawn 720 px wide for a phone (issue 13), sections stacked: text never under 18 px (1/40 of the width),
+card names, life and charge at 26 px or more (1/28). Speed: the card tiles are pure functions of (card,
+charge, cubes, locale), cached as small images that are pasted; running text (log, rules) is drawn word
+by word from cached masks (``Canvas.words``).
 """
 
 from __future__ import annotations
@@ -413,8 +415,9 @@ def heading(view: View, locale: str) -> tuple[str, str]:
 
 
 def draw_table(canvas: Canvas, view: View, bottom: int, locale: str) -> None:
-    """Left panel: the three tetrites from above between the two players, markers, the faces down,
-    then each player's visible row."""
+    """A compact 550-px table (the rules page's start picture, scripts/make_tetra_pictures.py): the three
+    tetrites from above between the two players, markers, the faces down, then each player's visible row.
+    The board stacks the same pieces for a phone (:func:`draw_tetrites`, each row in its player's panel)."""
     draw = canvas.draw
     canvas.rect((10, 48, 560, 478), fill=PANEL, outline=(70, 76, 92), width=2)
     top = 1 - bottom
@@ -464,7 +467,7 @@ def draw_tetrites(canvas: Canvas, view: View, bottom: int, top_y: int, locale: s
     for seat, y in ((top, top_y + 8), (bottom, top_y + height - 66)):
         player = view["players"][seat]
         text = f"{seat_name(seat, locale)} ({short_seat(seat, locale)}) · {colour_name(player['colour'], locale)}"
-        canvas.text((WIDTH / 2, y), fit(("▲ " if seat == top else "▼ ") + text, BODY, WIDTH - 40, True), size=BODY,
+        canvas.text((WIDTH / 2, y), fit(("↑ " if seat == top else "↓ ") + text, BODY, WIDTH - 40, True), size=BODY,
                     bold=True, fill=FILL[player["colour"]] if player["colour"] != "blue" else (120, 170, 255),
                     anchor="mt")
     cy, radius = top_y + 116, 70
