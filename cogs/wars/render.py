@@ -754,7 +754,7 @@ def render_hand(view: dict[str, Any], locale: str) -> bytes:
 # ---------------------------------------------------------------- card
 
 
-CARD_W = 640
+CARD_W, CARD_MIN_H = 640, 400
 
 
 def render_card(card: Card, locale: str) -> bytes:
@@ -765,7 +765,7 @@ def render_card(card: Card, locale: str) -> bytes:
     body = toolkit.wrap_text(card.text(locale), 22, CARD_W - 48)
     name = toolkit.wrap_text(f"{card.name(locale)}  {card.id}", 30, CARD_W - 120, bold=True)
     title_h = 24 + len(name) * 40
-    height = title_h + 30 + len(body) * 28 + 30
+    height = max(CARD_MIN_H, title_h + 30 + len(body) * 28 + 30)  # card-shaped even when the text is short
     canvas = Canvas(CARD_W, height)
     canvas.rect((10, 10, CARD_W - 10, height - 10), fill=PANEL, outline=colour, width=6)
     canvas.rect((10, 10, CARD_W - 10, title_h + 10), fill=colour, radius=8)
