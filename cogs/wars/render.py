@@ -755,17 +755,19 @@ def render_hand(view: dict[str, Any], locale: str) -> bytes:
 
 
 CARD_W, CARD_MIN_H = 640, 400
+CARD_TEXT = 24  # the whole text (★ great magic included) at 1/28 of the width or more
 
 
 def render_card(card: Card, locale: str) -> bytes:
-    """/card: name, number and cost on the attribute's colour, then the card's whole text."""
+    """/card: name, number and cost on the attribute's colour, then the card's whole text (640 px wide,
+    every text at least 1/28 of the width)."""
     card_id = card.stats.get("alternate_of", card.id)
     info = C.info(card_id)
     colour = ATTR_COLOURS.get(info["attribute"], PANEL)
-    body = toolkit.wrap_text(card.text(locale), 22, CARD_W - 48)
+    body = toolkit.wrap_text(card.text(locale), CARD_TEXT, CARD_W - 48)
     name = toolkit.wrap_text(f"{card.name(locale)}  {card.id}", 30, CARD_W - 120, bold=True)
     title_h = 24 + len(name) * 40
-    height = max(CARD_MIN_H, title_h + 30 + len(body) * 28 + 30)  # card-shaped even when the text is short
+    height = max(CARD_MIN_H, title_h + 30 + len(body) * (CARD_TEXT + 8) + 30)  # card-shaped even when the text is short
     canvas = Canvas(CARD_W, height)
     canvas.rect((10, 10, CARD_W - 10, height - 10), fill=PANEL, outline=colour, width=6)
     canvas.rect((10, 10, CARD_W - 10, title_h + 10), fill=colour, radius=8)
@@ -776,6 +778,6 @@ def render_card(card: Card, locale: str) -> bytes:
         canvas.text((CARD_W - 24, 20), cost, size=30, bold=True, anchor="ra")
     y = title_h + 30
     for line in body:
-        canvas.text((24, y), line, size=22)
-        y += 28
+        canvas.text((24, y), line, size=CARD_TEXT)
+        y += CARD_TEXT + 8
     return encode_png(canvas.image)
