@@ -369,7 +369,7 @@ def draw_middle(canvas: Canvas, lines: Sequence[str], y: int) -> int:
     height = 14 + 30 * len(lines)
     canvas.rect((MARGIN, y, WIDTH - MARGIN, y + height), fill=(70, 44, 30), outline=ATTACK, width=2, radius=6)
     for index, line in enumerate(lines):
-        write(canvas, (MARGIN + 14, y + 7 + 30 * index), line, LABEL, TEXT, True, once=True)
+        write(canvas, (MARGIN + 14, y + 7 + 30 * index), line, LABEL, TEXT, True, sentence=True)
     return y + height + 8
 
 
@@ -393,7 +393,7 @@ def draw_log(canvas: Canvas, lines: Sequence[tuple[str, bool]], y: int, locale: 
     write(canvas, (MARGIN, y), t("afterlife.ui.board.last", locale), LABEL, bold=True)
     y += 32
     for line, first in lines:  # each event starts a line; its further lines are indented
-        write(canvas, (MARGIN + (0 if first else 22), y), line, SMALL, MUTED, once=True)
+        write(canvas, (MARGIN + (0 if first else 22), y), line, SMALL, MUTED, sentence=True)
         y += 26
     return y
 
@@ -638,7 +638,7 @@ def draw_heading(canvas: Canvas, lines: Sequence[str], y: int) -> int:
     height = 12 + 30 * len(lines)
     canvas.rect((MARGIN, y, WIDTH - MARGIN, y + height), fill=(74, 62, 28), outline=HIGHLIGHT, width=2, radius=6)
     for index, line in enumerate(lines):
-        write(canvas, (MARGIN + 14, y + 6 + 30 * index), line, LABEL, HIGHLIGHT, True, once=True)
+        write(canvas, (MARGIN + 14, y + 6 + 30 * index), line, LABEL, HIGHLIGHT, True, sentence=True)
     return y + height + 10
 
 

@@ -65,6 +65,17 @@ MAX_CORES = 8
 @lru_cache(maxsize=2048)
 def stamp(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
     """``text`` rasterized once as a mask, with the offset of its ink box from the anchor point."""
+    return rasterize(text, size, bold, anchor)
+
+
+@lru_cache(maxsize=256)
+def sentence_stamp(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """A sentence (an event, a prompt) kept apart: up to ~17 KB each, and they come back only while the
+    match's last events still list them."""
+    return rasterize(text, size, bold, anchor)
+
+
+def rasterize(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
     face = font(size, bold)
     left, top, right, bottom = face.getbbox(text, anchor=anchor)
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
@@ -73,15 +84,12 @@ def stamp(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, i
 
 
 def write(canvas: Canvas, xy: tuple[float, float], text: str, size: int, fill: Colour = TEXT, bold: bool = False,
-          anchor: str = "la", once: bool = False) -> None:
-    """Draw ``text`` (anchored as Pillow's ``anchor``) from its cached mask; ``once``: a sentence that will
-    hardly come again (an event, a prompt) is drawn directly and kept out of the cache."""
+          anchor: str = "la", sentence: bool = False) -> None:
+    """Draw ``text`` (anchored as Pillow's ``anchor``) from its cached mask; ``sentence``: an event or a
+    prompt, cached apart from the labels and names."""
     if not text:
         return
-    if once:
-        canvas.draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor)
-        return
-    mask, left, top = stamp(text, size, bold, anchor)
+    mask, left, top = (sentence_stamp if sentence else stamp)(text, size, bold, anchor)
     canvas.image.paste(fill, (round(xy[0]) + left, round(xy[1]) + top), mask)
 
 
@@ -236,7 +244,7 @@ def tile_height(unit: dict[str, Any], locale: str) -> int:
             + (26 if unit.get("damage") else 0) + 8 + PT_BAR)
 
 
-@lru_cache(maxsize=128)
+@lru_cache(maxsize=64)
 def unit_tile(card: str, cid: str, tapped: bool, sick: bool, power: int, base: int, toughness: int, damage: int,
               keywords: tuple[str, ...], locale: str, height: int) -> Image.Image:
     """A creature on the field: colour letter, creature id, state, name, keywords, damage, power/toughness.
@@ -297,7 +305,7 @@ def chip_width(card: str, locale: str) -> int:
     return int(min(WIDTH - 2 * MARGIN, 52 + token_width(card_name(card, locale), MAIN)))
 
 
-@lru_cache(maxsize=128)
+@lru_cache(maxsize=64)
 def chip(card: str, locale: str, outline: Colour | None = None) -> Image.Image:
     """The colour letter and the name in a rounded box."""
     colour = colour_of(card)
@@ -349,7 +357,7 @@ def face_height(card_id: str, locale: str) -> int:
     return 46 + 31 * names + 30 + 25 * len(face_text_lines(card_id, locale)) + 8 + foot
 
 
-@lru_cache(maxsize=48)
+@lru_cache(maxsize=24)
 def card_face(card_id: str, height: int, locale: str) -> Image.Image:
     """A card in full: colour letter, id, cost (and the public-cost mark), name, type, text, power/toughness."""
     info = catalogue.info(card_id)
@@ -380,5 +388,5 @@ def card_face(card_id: str, height: int, locale: str) -> Image.Image:
 
 def clear_caches() -> None:
     """Forget every cached stamp and tile (the legibility tests record text as it is first drawn)."""
-    for cached in (stamp, name_lines, unit_tile, chip, face_text_lines, card_face):
+    for cached in (stamp, sentence_stamp, name_lines, unit_tile, chip, face_text_lines, card_face):
         cached.cache_clear()
