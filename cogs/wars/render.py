@@ -401,8 +401,9 @@ def _step_label(view: dict[str, Any], locale: str) -> str:
     return _t(f"step.{step}", locale)
 
 
-def _header_lines(view: dict[str, Any], locale: str) -> tuple[str, str, str]:
-    """The title (game, level, turn), the status (whose turn and step, or the result) and the piles line."""
+def _header_lines(view: dict[str, Any], locale: str) -> list[str]:
+    """The title (game, level, turn), the status (whose turn and step, or the result), the piles, and who
+    is awaited (a line of its own: two long names must both show)."""
     title = "  ·  ".join([i18n.t("wars.name", locale), i18n.t(f"wars.level.{view['level']}", locale)])
     if view["turn"]:
         title += "  ·  " + _t("board.turn", locale, turn=view["turn"])
@@ -417,20 +418,28 @@ def _header_lines(view: dict[str, Any], locale: str) -> tuple[str, str, str]:
         status = _t("board.setup_status", locale)
     else:
         status = _t("board.turn_status", locale, seat=_seat(view["active"], locale), step=_step_label(view, locale))
-    piles = [_t("board.deck", locale, count=view["deck_count"]),
-             _t("board.discard", locale, count=len(view.get("discard", [])))]
+    piles = "  ·  ".join([_t("board.deck", locale, count=view["deck_count"]),
+                          _t("board.discard", locale, count=len(view.get("discard", [])))])
+    lines = [title, status, piles]
     waiting = sorted(s for s in view.get("waiting", []) if view["step"] == "setup" or s != view["active"])
     if waiting and not result:
-        piles.append(_t("board.waiting_for", locale, seats=", ".join(_seat(s, locale) for s in waiting)))
-    return title, status, "  ·  ".join(piles)
+        lines.append(_t("board.waiting_for", locale, seats=", ".join(_seat(s, locale) for s in waiting)))
+    return lines
 
 
-def _header(canvas: Canvas, view: dict[str, Any], locale: str) -> None:
-    canvas.rect((0, 0, WIDTH, HEADER_H - 8), fill=(24, 27, 34), radius=0)
-    title, status, piles = _header_lines(view, locale)
+def _header_height(view: dict[str, Any], locale: str) -> int:
+    return HEADER_H + (38 if len(_header_lines(view, locale)) > 3 else 0)
+
+
+def _header(canvas: Canvas, view: dict[str, Any], locale: str) -> int:
+    height = _header_height(view, locale)
+    canvas.rect((0, 0, WIDTH, height - 8), fill=(24, 27, 34), radius=0)
+    title, status, *rest = _header_lines(view, locale)
     canvas.text((20, 26), _fit(title, MAIN, WIDTH - 40, bold=True), size=MAIN, bold=True, anchor="lm")
     canvas.text((20, 64), _fit(status, MAIN, WIDTH - 40, bold=True), size=MAIN, bold=True, fill=GOLD, anchor="lm")
-    canvas.text((20, 102), _fit(piles, 24, WIDTH - 40), size=24, anchor="lm")
+    for index, line in enumerate(rest):
+        canvas.text((20, 102 + 38 * index), _fit(line, 24, WIDTH - 40), size=24, anchor="lm")
+    return height
 
 
 def _log_lines(view: dict[str, Any], locale: str) -> list[tuple[str, list[str]]]:
@@ -446,10 +455,10 @@ def render_board(view: dict[str, Any], locale: str) -> bytes:
     stack_h = _stack_height(stack, queued)
     sections = _log_lines(view, locale)
     log_h = sum(44 + (LOG_TEXT + 10) * len(lines) + 8 for _, lines in sections) + 12
-    height = HEADER_H + _band_height(view, top) + _band_height(view, bottom) + 20 + stack_h + log_h
+    height = (_header_height(view, locale) + _band_height(view, top) + _band_height(view, bottom) + 20 + stack_h
+              + log_h)
     canvas = Canvas(WIDTH, height, background=BACKGROUND)
-    _header(canvas, view, locale)
-    y = _player_band(canvas, HEADER_H, view, top, locale)
+    y = _player_band(canvas, _header(canvas, view, locale), view, top, locale)
     if stack_h:
         y = _stack_panel(canvas, y, stack, queued, stack_h, locale)
     y = _player_band(canvas, y, view, bottom, locale)
