@@ -531,13 +531,20 @@ def detail_lines(card_id: str, locale: str, width: int, usable: set[str] | None,
 LINE = BODY + 6
 
 
+def detail_text_width(x0: float, x1: float) -> int:
+    return int(x1 - x0 - 28)
+
+
+def detail_height(lines: Sequence[tuple[str, tuple[int, int, int], bool]]) -> int:
+    """The height of a card's full-text box: its name band, then the lines (a blank one is a small gap)."""
+    return 54 + sum(LINE if text else 6 for text, _, _ in lines) + 8
+
+
 def card_detail(canvas: Canvas, card_id: str, x0: float, y0: float, x1: float, locale: str,
                 usable: set[str] | None = None, beginner: bool = False) -> float:
     """A card's full text in a box sized to it: name, attribute, HP, ability and skills. Returns its bottom."""
-    lines = detail_lines(card_id, locale, int(x1 - x0 - 28), usable, beginner)
-    y1 = y0 + 54 + sum(LINE if text else 6 for text, _, _ in lines) + 8
-    if canvas is None:
-        return y1
+    lines = detail_lines(card_id, locale, detail_text_width(x0, x1), usable, beginner)
+    y1 = y0 + detail_height(lines)
     found = catalogue.card(card_id)
     attribute = str(found.stats["attribute"])
     canvas.rect((x0, y0, x1, y1), fill=TILE, outline=FILL[attribute], width=3)
@@ -635,8 +642,8 @@ def render_hand(view: View, locale: str) -> bytes:
     beginner = bool(view.get("beginner"))
     y = 58 + len(layout["prompt"]) * (BODY + 8) + 6
     if layout["card"]:
-        card_h = card_detail(None, layout["card"], MARGIN - 4, 0, WIDTH - MARGIN + 4, locale, layout["usable"],
-                             beginner) + 10
+        width = detail_text_width(MARGIN - 4, WIDTH - MARGIN + 4)
+        card_h = detail_height(detail_lines(layout["card"], locale, width, layout["usable"], beginner)) + 10
     elif layout["summon"]:
         card_h = 20 + len(layout["summon_text"]) * LINE + 10
     else:
