@@ -622,9 +622,21 @@ def _extras_lines(card_id: str, level: str, locale: str) -> tuple[str, ...]:
     return tuple(toolkit.wrap_text(extras, MAIN, MAGIC_TILE_W - 20)) if extras else ()
 
 
+@cache
+def _magic_name_lines(card_id: str, locale: str) -> tuple[str, ...]:
+    """The magic's name beside its number in the title bar: two lines when it must (never cut)."""
+    room = MAGIC_TILE_W - 32 - int(_width(card_id, SMALL))
+    return tuple(toolkit.wrap_text(_name(card_id, locale), MAIN, room, bold=True)[:2])
+
+
+def _magic_bar_height(card_id: str, locale: str) -> int:
+    return 8 + 36 * len(_magic_name_lines(card_id, locale))
+
+
 def _magic_tile_height(card_id: str, level: str, locale: str) -> int:
     extras = len(_extras_lines(card_id, level, locale)) * (MAIN + 8)
-    return 100 + len(_effect_lines(card_id, locale)) * (MAGIC_TEXT + 6) + extras + 10
+    return (_magic_bar_height(card_id, locale) + 56 + len(_effect_lines(card_id, locale)) * (MAGIC_TEXT + 6)
+            + extras + 10)
 
 
 def _magic_tile(canvas: Canvas, x: int, y: int, card_id: str, state: str | None, level: str, locale: str,
@@ -639,11 +651,12 @@ def _magic_tile_image(card_id: str, state: str | None, level: str, locale: str, 
     colour = ATTR_COLOURS.get(info["attribute"], PANEL)
     canvas = Canvas(MAGIC_TILE_W, height, BACKGROUND)
     canvas.rect((0, 0, MAGIC_TILE_W - 1, height - 1), fill=PANEL, outline=colour, width=4)
-    canvas.rect((0, 0, MAGIC_TILE_W - 1, 44), fill=colour, radius=8)
-    canvas.text((10, 22), _fit(_name(card_id, locale), MAIN, MAGIC_TILE_W - 20, bold=True), size=MAIN, bold=True,
-                anchor="lm")
-    row = 54
-    canvas.text((MAGIC_TILE_W - 10, row + 16), card_id, size=SMALL, fill=DIM, anchor="rm")
+    bar = _magic_bar_height(card_id, locale)
+    canvas.rect((0, 0, MAGIC_TILE_W - 1, bar), fill=colour, radius=8)
+    for index, line in enumerate(_magic_name_lines(card_id, locale)):
+        canvas.text((10, 22 + 36 * index), line, size=MAIN, bold=True, anchor="lm")
+    canvas.text((MAGIC_TILE_W - 10, 22), card_id, size=SMALL, anchor="rm")
+    row = bar + 10
     req_x = 10
     if state is not None:
         label = _t("board.face_down_secret" if state == "down" else f"board.{state}", locale)
@@ -654,7 +667,7 @@ def _magic_tile_image(card_id: str, state: str | None, level: str, locale: str, 
         req_x += badge + 10
     _requirement(canvas, req_x, row, card_id, locale)
     for index, line in enumerate(_effect_lines(card_id, locale)):
-        canvas.text((10, 98 + index * (MAGIC_TEXT + 6)), line, size=MAGIC_TEXT)
+        canvas.text((10, row + 44 + index * (MAGIC_TEXT + 6)), line, size=MAGIC_TEXT)
     extras = _extras_lines(card_id, level, locale)
     for index, line in enumerate(extras):
         canvas.text((10, height - 12 - (len(extras) - index) * (MAIN + 8)), line, size=MAIN, fill=GOLD)

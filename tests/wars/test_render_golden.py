@@ -25,6 +25,7 @@ from cogs.wars.render import (
     WIDTH,
     _cost_text,
     _hand_sections,
+    _magic_name_lines,
     _name_lines,
     clear_tile_caches,
     render_board,
@@ -212,7 +213,7 @@ def hand_main(view: dict[str, Any], locale: str) -> list[str]:
         for item in items:
             card = item[0] if kind == "magic" else item
             if kind == "magic":
-                wanted.append(card_title(card, locale))
+                wanted += _magic_name_lines(card, locale)
                 continue
             wanted += _name_lines(card, locale, TILE_W - 16)
             cost = _cost_text(C.info(card))
