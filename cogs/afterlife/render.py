@@ -485,8 +485,19 @@ def option_targets(view: View) -> dict[str, set[str]]:
 BUNDLE_ROW = 44
 
 
-def bundle_height(bundles: Sequence[Sequence[str]]) -> int:
-    return 44 + sum(52 + BUNDLE_ROW * len(bundle) + 12 for bundle in bundles)
+def bundle_title(view: View, seat: int, locale: str) -> list[str]:
+    player = view["players"][seat]
+    pick = player.get("pick")
+    if player.get("picked") and pick:
+        title = t("afterlife.ui.hand.bundle_picked_number", locale, number=pick)
+    else:
+        title = t("afterlife.ui.hand.bundle_picked" if player.get("picked") else "afterlife.ui.hand.bundles", locale)
+    return lines_within(title, 24, WIDTH - 2 * MARGIN, 2, True, locale)
+
+
+def bundle_height(view: View, seat: int, locale: str) -> int:
+    return 12 + 32 * len(bundle_title(view, seat, locale)) + sum(
+        52 + BUNDLE_ROW * len(bundle) + 12 for bundle in view["players"][seat]["bundles"])
 
 
 def draw_bundles(canvas: Canvas, view: View, seat: int, y: int, locale: str) -> int:
@@ -494,12 +505,10 @@ def draw_bundles(canvas: Canvas, view: View, seat: int, y: int, locale: str) -> 
     player = view["players"][seat]
     bundles = player.get("bundles") or []
     pick = player.get("pick")
-    if player.get("picked") and pick:
-        title = t("afterlife.ui.hand.bundle_picked_number", locale, number=pick)
-    else:
-        title = t("afterlife.ui.hand.bundle_picked" if player.get("picked") else "afterlife.ui.hand.bundles", locale)
-    write(canvas, (MARGIN, y + 4), fit(title, 24, WIDTH - 2 * MARGIN, True), 24, HIGHLIGHT, True)
-    y += 44
+    for line in bundle_title(view, seat, locale):
+        write(canvas, (MARGIN, y + 4), line, 24, HIGHLIGHT, True)
+        y += 32
+    y += 12
     choosable = option_targets(view)["bundle"]
     left, right = MARGIN, WIDTH - MARGIN
     for index, bundle in enumerate(bundles):
@@ -539,11 +548,27 @@ def card_rows(cards: Sequence[Any]) -> list[Sequence[Any]]:
     return [cards[start:start + 2] for start in range(0, len(cards), 2)]
 
 
+def card_tags(view: View, card: str, public: bool, locale: str) -> list[tuple[str, tuple[int, int, int], bool]]:
+    """The labels above a hand card: PUBLIC (with the eye), then USABLE or CHOICE; ``(label, colour, eye)``."""
+    tags = [(t("afterlife.ui.hand.public_mark", locale), HIGHLIGHT, True)] if public else []
+    if any(option == f"play:{card}" for option in decision_of(view).get("options") or []):
+        tags.append((t("afterlife.ui.hand.usable", locale), CHOICE, False))
+    elif card in option_targets(view)["card"]:
+        tags.append((t("afterlife.ui.hand.choice", locale), CHOICE, False))
+    return tags
+
+
+def tag_room(view: View, row: Sequence[tuple[str, bool]], locale: str) -> int:
+    """A strip above a row of cards for their labels; a thin gap (for the frames) when none has one."""
+    return 34 if any(card_tags(view, card, public, locale) for card, public in row) else 6
+
+
 def hand_height(view: View, seat: int, locale: str) -> int:
     cards = hand_cards(view, seat)
     if not cards:
         return 40 + 40
-    return 40 + sum(34 + max(face_height(c, locale) for c, _ in row) + 14 for row in card_rows(cards))
+    return 40 + sum(tag_room(view, row, locale) + max(face_height(c, locale) for c, _ in row) + 14
+                    for row in card_rows(cards))
 
 
 def draw_hand_cards(canvas: Canvas, view: View, seat: int, y: int, locale: str) -> int:
@@ -556,22 +581,17 @@ def draw_hand_cards(canvas: Canvas, view: View, seat: int, y: int, locale: str) 
     if not cards:
         write(canvas, (MARGIN, y), t("afterlife.ui.hand.empty", locale), LABEL, MUTED)
         return y + 40
-    choice = option_targets(view)["card"]
-    usable = {o.split(":", 1)[1] for o in decision_of(view).get("options") or [] if o.startswith("play:")}
     for row in card_rows(cards):
         height = max(face_height(c, locale) for c, _ in row)
-        top = y + 34
+        top = y + tag_room(view, row, locale)
         for index, (card, is_public) in enumerate(row):
             x = MARGIN + index * (FACE_W + GAP)
             canvas.image.paste(card_face(card, height, locale), (x, top))
+            tags = card_tags(view, card, is_public, locale)
             tag_x = x
-            if is_public:
-                tag_x = pill(canvas, tag_x, y, t("afterlife.ui.hand.public_mark", locale), HIGHLIGHT, eye=True)
-            if card in usable:
-                pill(canvas, tag_x, y, t("afterlife.ui.hand.usable", locale), CHOICE)
-            elif card in choice:
-                pill(canvas, tag_x, y, t("afterlife.ui.hand.choice", locale), CHOICE)
-            if card in choice or card in usable:
+            for label, colour, eye in tags:
+                tag_x = pill(canvas, tag_x, y, label, colour, eye)
+            if any(colour == CHOICE for _, colour, _ in tags):  # the seat may pick it now
                 canvas.rect((x - 4, top - 4, x + FACE_W + 3, top + height + 3), outline=CHOICE, width=4, radius=8)
         y = top + height + 14
     return y
@@ -655,7 +675,7 @@ def draw_hand(view: View, locale: str) -> bytes:
                                                          or view.get("casting")) else []
     marks = side_marks(view, locale, targets["unit"])
     height = header_height(view, locale) + BAR_H + 8 + (12 + 30 * len(heading_lines) + 10 if heading_lines else 0)
-    height += bundle_height(player["bundles"]) if player.get("bundles") else hand_height(view, seat, locale)
+    height += bundle_height(view, seat, locale) if player.get("bundles") else hand_height(view, seat, locale)
     if targets["take"]:
         height += 4 + take_height(sorted(targets["take"]), locale)
     if playing:
@@ -771,7 +791,7 @@ def render_card(card: Card, locale: str) -> bytes:
     canvas.rect((24, y, width - 24, y + 2), fill=LINE, radius=0)
     y += 14
     for line in text_lines:
-        write(canvas, (32, y), line, 24)
+        write(canvas, (32, y), line, 24, sentence=True)
         y += 32
     if info["type"] != "instant":
         pt = f"{info['power']} / {info['toughness']}"
