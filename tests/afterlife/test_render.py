@@ -446,6 +446,21 @@ def test_members_names_with_seat_marks_fit_on_the_pictures(monkeypatch) -> None:
                 name  # cut to fit, never running off the picture
 
 
+def test_an_unchanged_view_reuses_its_picture_and_a_change_draws_anew(monkeypatch) -> None:
+    view = stored_views()["mid_public"]
+    render.clear_caches()
+    first = render_board(view, "en")
+    same = copy.deepcopy(view)  # an equal view, not the same object
+    encoded: list[tuple[int, int]] = []  # every picture actually drawn reaches the encoder
+    encode = render.encode_png
+    monkeypatch.setattr(render, "encode_png", lambda image: encoded.append(image.size) or encode(image))
+    assert render_board(same, "en") == first and not encoded
+    assert render_with_names(("Alice", "Bob"), render_board, same, "en") != first and len(encoded) == 1
+    changed = copy.deepcopy(view)
+    changed["players"][0]["life"] -= 100
+    assert render_board(changed, "en") != first and len(encoded) == 2
+
+
 def write_views() -> None:
     """Rewrite ``views.json`` from ``positions()`` (after a deliberate change of the view's shape)."""
     found = positions()
