@@ -167,6 +167,9 @@ async def render_off_loop(function: Callable[..., bytes], *args: object) -> byte
     return await asyncio.get_running_loop().run_in_executor(RENDER_POOL, timed_render, function, *args)
 
 
+PNG_BUDGET = 290 * 1024  # bytes of image data; the platform allows 300 KB a picture
+
+
 def encode_png(image: Image.Image) -> bytes:
     """Lossless RGB PNG: filter type 0 (None) on every row, deflated at level 1 by ISA-L.
 
@@ -183,6 +186,9 @@ def encode_png(image: Image.Image) -> bytes:
     padded = rgb.tobytes("raw", "RGB", 3 * width + 1)
     stream = deflate.compressobj(1)
     idat = stream.compress(b"\0") + stream.compress(memoryview(padded)[:-1]) + stream.flush()
+    if len(idat) > PNG_BUDGET:  # a very tall picture: ~20% smaller at ~15x the time, so only then
+        stream = zlib.compressobj(6)
+        idat = stream.compress(b"\0") + stream.compress(memoryview(padded)[:-1]) + stream.flush()
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB, no interlace
     return b"\x89PNG\r\n\x1a\n" + png_chunk(b"IHDR", header) + png_chunk(b"IDAT", idat) + png_chunk(b"IEND", b"")
 
