@@ -304,6 +304,7 @@ def test_boards_and_hand_pictures_are_phone_legible_on_real_positions(monkeypatc
         assert width == render.WIDTH, name
         assert len(main) >= 2, name
         assert_legible(width, drawn, main=main)
+        assert len(make()) <= SIZE_BUDGET, name  # the tallest pictures too
         checked += 1
     assert checked == 10
 
