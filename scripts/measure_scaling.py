@@ -7,7 +7,8 @@ its decision log and every REST call the bot made, sorted into what Discord rate
 (channel and DM calls) and what it does not (interaction responses and follow-ups). Then the same match
 is replayed ``--copies`` times through MatchService into a fresh store, and the store's growth divided
 by the copies is the size of one finished match: SQLite (pages in use after a checkpoint) and, with
-``--postgres``, PostgreSQL run by pgserver (``pg_database_size`` and the tables' ``pg_total_relation_size``).
+``--postgres``, PostgreSQL run by pgserver (the tables' ``pg_total_relation_size`` after VACUUM, and
+after VACUUM FULL: live rows only).
 """
 
 from __future__ import annotations
@@ -92,18 +93,21 @@ async def sqlite_bytes(path: Path) -> int:
 
 
 async def postgres_bytes(url: str) -> tuple[int, int]:
+    """(the tables' size as the bot leaves them after a plain VACUUM: the dead row versions of every
+    decision's UPDATE are free space PostgreSQL reuses but keeps; the same after VACUUM FULL: live rows)."""
     import asyncpg
 
+    tables_sql = ("SELECT COALESCE(SUM(pg_total_relation_size(c.oid)), 0) FROM pg_class c "
+                  "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relkind = 'r' AND n.nspname = 'public'")
     connection = await asyncpg.connect(url)
     try:
         await connection.execute("VACUUM ANALYZE")
-        database = await connection.fetchval("SELECT pg_database_size(current_database())")
-        tables = await connection.fetchval(
-            "SELECT COALESCE(SUM(pg_total_relation_size(c.oid)), 0) FROM pg_class c "
-            "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relkind = 'r' AND n.nspname = 'public'")
+        allocated = await connection.fetchval(tables_sql)
+        await connection.execute("VACUUM FULL")
+        live = await connection.fetchval(tables_sql)
     finally:
         await connection.close()
-    return database, tables
+    return allocated, live
 
 
 async def measure(games: list[str], copies: int, postgres: bool) -> None:
@@ -114,7 +118,7 @@ async def measure(games: list[str], copies: int, postgres: bool) -> None:
         pg_dir = tempfile.mkdtemp(prefix="dueltable-pg-")
         pg_server = pgserver.get_server(pg_dir, cleanup_mode="delete")
     print(f"{'game':10s} {'decisions':>9s} {'REST':>5s} {'global':>6s} {'per dec':>7s} {'thread':>6s} "
-          f"{'sqlite B/match':>14s}" + (f" {'pg db B/match':>13s} {'pg tables B/match':>17s}" if postgres else ""))
+          f"{'sqlite B/match':>14s}" + (f" {'pg B/match':>10s} {'pg live B/match':>15s}" if postgres else ""))
     totals: Counter = Counter()
     for index, game_id in enumerate(games):
         played, kinds, decisions, thread_calls = await demo_calls(game_id, seed=7)
@@ -138,7 +142,7 @@ async def measure(games: list[str], copies: int, postgres: bool) -> None:
             await replay_into(store, played["match"], played["log"], copies)
             await store.close()
             after = await postgres_bytes(url)
-            line += f" {(after[0] - before[0]) / copies:13,.0f} {(after[1] - before[1]) / copies:17,.0f}"
+            line += f" {(after[0] - before[0]) / copies:10,.0f} {(after[1] - before[1]) / copies:15,.0f}"
         print(line)
     print("\nREST calls of the five demo matches by route:")
     for kind, count in totals.most_common():
