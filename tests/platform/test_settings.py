@@ -3,10 +3,12 @@ bad variable, and ``python -m bot`` exits 2 with that line instead of a tracebac
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bot.__main__ import main
-from bot.config import Settings, SettingsError
+from bot.config import Settings, SettingsError, env_name
 
 ALL_VARIABLES = ("DISCORD_TOKEN", "DUELTABLE_DB", "DUELTABLE_INLINE_LOOKUP", "DUELTABLE_MAX_ACTIVE_MATCHES",
                  "DUELTABLE_TIMER_INTERVAL", "DUELTABLE_CHALLENGE_TTL_HOURS", "DUELTABLE_DEV_GUILD",
@@ -127,3 +129,15 @@ def test_python_m_bot_prints_the_error_and_exits_2_without_a_traceback(clean_env
     assert err.strip() == ("DUELTABLE_SHARD_IDS must be a comma-separated list of shard numbers below "
                            "DUELTABLE_SHARD_COUNT (got 'x')")
     assert "Traceback" not in err
+
+
+def test_env_example_lists_every_setting_with_a_comment():
+    lines = (Path(__file__).resolve().parents[2] / ".env.example").read_text(encoding="utf-8").splitlines()
+    for field in Settings.model_fields:
+        name = env_name(field)
+        at = next((i for i, line in enumerate(lines) if line.startswith(f"{name}=")), None)
+        assert at is not None, f"{name} is missing from .env.example"
+        above = next(line for line in reversed(lines[:at]) if not line.startswith(tuple(
+            f"{other}=" for other in ALL_VARIABLES)))
+        assert above.startswith("# "), f"{name} has no comment in .env.example"
+    assert set(ALL_VARIABLES) == {env_name(field) for field in Settings.model_fields}
