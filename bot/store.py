@@ -1,4 +1,7 @@
-"""SQLite store: numbered migrations, challenges, matches with an optimistic ``version``, decision log.
+"""The store: numbered migrations, challenges, matches with an optimistic ``version``, decision log.
+
+Runs on SQLite (a file path, one connection) or PostgreSQL (a ``postgresql://`` URL, an asyncpg pool)
+through ``bot.db``; the SQL is written once, with a dialect branch only where the two must differ.
 
 One decision is one transaction: the match row is updated ``WHERE version = ?`` and the decision is
 appended in the same transaction, so a stale or repeated click can never half-apply.
@@ -6,20 +9,21 @@ appended in the same transaction, so a stale or repeated click can never half-ap
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
-
+from bot.db import INTEGRITY_ERRORS, POSTGRES, SQLITE, Database, Row, advisory_key, open_database
 from bot.ratings import Rating, rate_pair
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+POSTGRES_OVERRIDES = MIGRATIONS / "postgres"  # NNN_name.sql here replaces the translation of NNN on PostgreSQL
 OPEN_OPPONENT = 0  # challenges.opponent_id of an open challenge: any member but the challenger may accept
-MAX_ID = 2**63 - 1  # SQLite's INTEGER; a larger number in a forged click or option is simply not found
+MAX_ID = 2**63 - 1  # a 64-bit INTEGER/BIGINT; a larger number in a forged click or option is simply not found
+MIGRATION_LOCK = 0x44_54_6D_69_67  # advisory lock: one process migrates a PostgreSQL database at a time
 
 
 def valid_id(value: object) -> bool:
@@ -133,52 +137,73 @@ class DecisionCommit:
 
 
 class Store:
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: Database) -> None:
         self.db = db
-        # One connection serves every coroutine: transactions must not interleave on it.
-        self.transaction_lock = asyncio.Lock()
+        self.dialect = db.dialect
+        # PostgreSQL has no NOCASE collation: deck names match through lower() and an index on it.
+        self._deck_name_is = "name = ?" if db.dialect == SQLITE else "lower(name) = lower(?)"
+        self._skip_locked = " FOR UPDATE SKIP LOCKED" if db.dialect == POSTGRES else ""
 
     @classmethod
-    async def open(cls, path: str | Path) -> Store:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(str(path), isolation_level=None)
-        db.row_factory = aiosqlite.Row
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=NORMAL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA busy_timeout=5000")
+    async def open(cls, target: str | Path) -> Store:
+        """A ``postgresql://`` URL opens PostgreSQL (asyncpg pool); anything else is a SQLite file path."""
+        db = await open_database(target)
         store = cls(db)
-        await store.migrate()
+        try:
+            await store.migrate()
+        except BaseException:
+            await db.close()
+            raise
         return store
 
     async def close(self) -> None:
         await self.db.close()
 
+    # ---- migrations ---------------------------------------------------------------------------
+
     async def migrate(self) -> list[int]:
-        """Apply every ``NNN_name.sql`` newer than ``PRAGMA user_version``; returns what it applied."""
-        async with self.db.execute("PRAGMA user_version") as cursor:
-            current = (await cursor.fetchone())[0]
+        """Apply every ``NNN_name.sql`` newer than the schema version; returns what it applied."""
+        if self.dialect == POSTGRES:
+            return await self._migrate_postgres()
         applied = []
-        for path in sorted(MIGRATIONS.glob("*.sql")):
-            number = int(path.name.split("_", 1)[0])
-            if number <= current:
+        for number, path in migration_files():
+            if number <= await self.schema_version():
                 continue
-            await self.db.execute("BEGIN IMMEDIATE")
-            try:
+            async with self.db.transaction() as tx:
                 for statement in _statements(path.read_text(encoding="utf-8")):
-                    await self.db.execute(statement)
-                await self.db.execute(f"PRAGMA user_version = {number}")
-                await self.db.execute("COMMIT")
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
+                    await tx.execute(statement)
+                await tx.execute(f"PRAGMA user_version = {number}")
             applied.append(number)
         return applied
 
+    async def _migrate_postgres(self) -> list[int]:
+        # All pending migrations in one transaction (PostgreSQL's DDL is transactional), under a lock so
+        # several processes starting at once migrate once.
+        applied = []
+        async with self.db.transaction() as tx:
+            await tx.lock(MIGRATION_LOCK)
+            await tx.execute("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT PRIMARY KEY,"
+                             " applied_at TIMESTAMPTZ NOT NULL DEFAULT now())")
+            current = await tx.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version")
+            for number, path in migration_files():
+                if number <= current:
+                    continue
+                for statement in _statements(postgres_migration(number, path)):
+                    await tx.execute(statement)
+                await tx.execute("INSERT INTO schema_version (version) VALUES (?)", (number,))
+                applied.append(number)
+        return applied
+
+    async def schema_version(self) -> int:
+        if self.dialect == POSTGRES:
+            return await self.db.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version")
+        return await self.db.fetchval("PRAGMA user_version")
+
     async def journal_mode(self) -> str:
-        async with self.db.execute("PRAGMA journal_mode") as cursor:
-            return (await cursor.fetchone())[0]
+        """SQLite's journal mode (``wal``); PostgreSQL always logs ahead."""
+        if self.dialect == POSTGRES:
+            return "wal"
+        return await self.db.fetchval("PRAGMA journal_mode")
 
     # ---- challenges -------------------------------------------------------------------------
 
@@ -186,14 +211,13 @@ class Store:
                                days: int, locale: str, challenger_id: int, opponent_id: int,
                                now: float, expires_at: float, challenger_deck: str | None = None,
                                rated: bool = False, rematch_of: int | None = None) -> int:
-        cursor = await self.db.execute(
+        return await self.db.fetchval(
             "INSERT INTO challenges (guild_id, channel_id, game, options, days, locale, challenger_id,"
             " opponent_id, status, created_at, expires_at, challenger_deck, rated, rematch_of)"
-            " VALUES (?,?,?,?,?,?,?,?, 'open', ?, ?, ?, ?, ?)",
+            " VALUES (?,?,?,?,?,?,?,?, 'open', ?, ?, ?, ?, ?) RETURNING id",
             (guild_id, channel_id, game, json.dumps(options), days, locale, challenger_id, opponent_id,
              now, expires_at, challenger_deck, int(rated), rematch_of),
         )
-        return cursor.lastrowid
 
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
         await self.db.execute("UPDATE challenges SET message_id = ? WHERE id = ?", (message_id, challenge_id))
@@ -201,31 +225,47 @@ class Store:
     async def get_challenge(self, challenge_id: int) -> ChallengeRow | None:
         if not valid_id(challenge_id):
             return None
-        async with self.db.execute("SELECT * FROM challenges WHERE id = ?", (challenge_id,)) as cursor:
-            row = await cursor.fetchone()
+        row = await self.db.fetchone("SELECT * FROM challenges WHERE id = ?", (challenge_id,))
         return _challenge(row) if row else None
 
     async def close_challenge(self, challenge_id: int, status: str, match_id: int | None = None) -> bool:
         """Move an open challenge to ``status``; False if someone else closed it first."""
-        cursor = await self.db.execute(
+        changed = await self.db.execute(
             "UPDATE challenges SET status = ?, match_id = ? WHERE id = ? AND status = 'open'",
             (status, match_id, challenge_id),
         )
-        return cursor.rowcount == 1
+        return changed == 1
 
     async def due_challenges(self, now: float) -> list[ChallengeRow]:
-        async with self.db.execute(
-            "SELECT * FROM challenges WHERE status = 'open' AND expires_at <= ?", (now,)
-        ) as cursor:
-            return [_challenge(row) for row in await cursor.fetchall()]
+        rows = await self.db.fetchall("SELECT * FROM challenges WHERE status = 'open' AND expires_at <= ?", (now,))
+        return [_challenge(row) for row in rows]
+
+    async def claim_due_challenges(self, now: float, *, lease: float = 120.0, shard_count: int = 1,
+                                   shard_ids: Collection[int] | None = None, limit: int = 200) -> list[ChallengeRow]:
+        """Open challenges past their expiry in this process's guilds, not claimed by another process in
+        the last ``lease`` seconds; claims them for ``lease`` seconds, in one transaction. Expiring one
+        stays exactly-once through ``close_challenge``'s status check."""
+        shard, shard_params = _shard_filter(shard_count, shard_ids)
+        if shard is None:
+            return []
+        async with self.db.transaction() as tx:
+            rows = await tx.fetchall(
+                "SELECT * FROM challenges WHERE status = 'open' AND expires_at <= ?"
+                " AND (claimed_until IS NULL OR claimed_until <= ?)" + shard
+                + " ORDER BY expires_at LIMIT ?" + self._skip_locked,
+                (now, now, *shard_params, limit))
+            if rows:
+                ids = [row["id"] for row in rows]
+                await tx.execute(f"UPDATE challenges SET claimed_until = ? WHERE id IN ({_marks(ids)})",
+                                 (now + lease, *ids))
+        return [_challenge(row) for row in rows]
 
     async def open_challenge_between(self, user_a: int, user_b: int) -> ChallengeRow | None:
-        async with self.db.execute(
+        row = await self.db.fetchone(
             "SELECT * FROM challenges WHERE status = 'open' AND ((challenger_id = ? AND opponent_id = ?)"
             " OR (challenger_id = ? AND opponent_id = ?)) LIMIT 1",
             (user_a, user_b, user_b, user_a),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         return _challenge(row) if row else None
 
     # ---- matches ----------------------------------------------------------------------------
@@ -240,46 +280,37 @@ class Store:
 
         Returns None when the challenge was no longer open (a double accept): nothing is written.
         """
-        async with self.transaction_lock:
-            await self.db.execute("BEGIN IMMEDIATE")
-            try:
-                cursor = await self.db.execute(
-                    "INSERT INTO matches (game, options, seed, guild_id, channel_id, player0, player1, bot_seat,"
-                    " days, locale, status, state, version, panels, turn_started, deadline, next_timer_at,"
-                    " created_at, updated_at, rated, series_id)"
-                    " VALUES (?,?,?,?,?,?,?,?,?,?, 'active', ?, 0, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (game, json.dumps(options), seed, guild_id, channel_id, players[0], players[1], bot_seat,
-                     days, locale, json.dumps(state), json.dumps(panels), now, deadline, next_timer_at, now, now,
-                     int(rated and bot_seat is None), series_id),
+        async with self.db.transaction() as tx:
+            match_id = await tx.fetchval(
+                "INSERT INTO matches (game, options, seed, guild_id, channel_id, player0, player1, bot_seat,"
+                " days, locale, status, state, version, panels, turn_started, deadline, next_timer_at,"
+                " created_at, updated_at, rated, series_id)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?, 'active', ?, 0, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                (game, json.dumps(options), seed, guild_id, channel_id, players[0], players[1], bot_seat,
+                 days, locale, json.dumps(state), json.dumps(panels), now, deadline, next_timer_at, now, now,
+                 int(rated and bot_seat is None), series_id),
+            )
+            if challenge_id is not None:
+                closed = await tx.execute(  # an open challenge learns who took it
+                    "UPDATE challenges SET status = 'accepted', match_id = ?, opponent_id = CASE WHEN"
+                    " opponent_id = ? THEN ? ELSE opponent_id END WHERE id = ? AND status = 'open'",
+                    (match_id, OPEN_OPPONENT, players[1], challenge_id),
                 )
-                match_id = cursor.lastrowid
-                if challenge_id is not None:
-                    closed = await self.db.execute(  # an open challenge learns who took it
-                        "UPDATE challenges SET status = 'accepted', match_id = ?, opponent_id = CASE WHEN"
-                        " opponent_id = ? THEN ? ELSE opponent_id END WHERE id = ? AND status = 'open'",
-                        (match_id, OPEN_OPPONENT, players[1], challenge_id),
-                    )
-                    if closed.rowcount != 1:
-                        await self.db.execute("ROLLBACK")
-                        return None
-                await self.db.execute("COMMIT")
-                return match_id
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
+                if closed != 1:
+                    tx.abort()
+                    return None
+        return match_id
 
     async def get_match(self, match_id: int) -> MatchRow | None:
         if not valid_id(match_id):
             return None
-        async with self.db.execute("SELECT * FROM matches WHERE id = ?", (match_id,)) as cursor:
-            row = await cursor.fetchone()
+        row = await self.db.fetchone("SELECT * FROM matches WHERE id = ?", (match_id,))
         return _match(row) if row else None
 
     async def match_by_thread(self, thread_id: int) -> MatchRow | None:
         if not valid_id(thread_id):
             return None
-        async with self.db.execute("SELECT * FROM matches WHERE thread_id = ?", (thread_id,)) as cursor:
-            row = await cursor.fetchone()
+        row = await self.db.fetchone("SELECT * FROM matches WHERE thread_id = ?", (thread_id,))
         return _match(row) if row else None
 
     async def set_thread(self, match_id: int, thread_id: int) -> None:
@@ -290,113 +321,106 @@ class Store:
 
     async def commit_decision(self, commit: DecisionCommit) -> bool:
         """Apply one decision atomically; False (and nothing written) if the version moved on."""
-        async with self.transaction_lock:
-            await self.db.execute("BEGIN IMMEDIATE")
-            try:
-                cursor = await self.db.execute(
-                    "UPDATE matches SET state = ?, version = version + 1, panels = ?, turn_started = ?,"
-                    " deadline = ?, timer_stage = ?, next_timer_at = ?, status = ?, winner = ?,"
-                    " result_reason = ?, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'",
-                    (json.dumps(commit.state), json.dumps(commit.panels), commit.turn_started, commit.deadline,
-                     commit.timer_stage, commit.next_timer_at, commit.status, commit.winner, commit.result_reason,
-                     commit.now, commit.match_id, commit.expected_version),
-                )
-                if cursor.rowcount != 1:
-                    await self.db.execute("ROLLBACK")
-                    return False
-                await self.db.execute(
-                    "INSERT INTO decisions (match_id, version, seat, choice, user_id, at, events)"
-                    " VALUES (?,?,?,?,?,?,?)",
-                    (commit.match_id, commit.expected_version + 1, commit.seat, json.dumps(commit.choice),
-                     commit.user_id, commit.now, json.dumps(commit.events, default=str)),
-                )
-                if commit.status == "finished":
-                    await self._finish_match(commit)
-                await self.db.execute("COMMIT")
-                return True
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
+        async with self.db.transaction() as tx:
+            changed = await tx.execute(
+                "UPDATE matches SET state = ?, version = version + 1, panels = ?, turn_started = ?,"
+                " deadline = ?, timer_stage = ?, next_timer_at = ?, status = ?, winner = ?,"
+                " result_reason = ?, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'",
+                (json.dumps(commit.state), json.dumps(commit.panels), commit.turn_started, commit.deadline,
+                 commit.timer_stage, commit.next_timer_at, commit.status, commit.winner, commit.result_reason,
+                 commit.now, commit.match_id, commit.expected_version),
+            )
+            if changed != 1:
+                tx.abort()
+                return False
+            await tx.execute(
+                "INSERT INTO decisions (match_id, version, seat, choice, user_id, at, events)"
+                " VALUES (?,?,?,?,?,?,?)",
+                (commit.match_id, commit.expected_version + 1, commit.seat, json.dumps(commit.choice),
+                 commit.user_id, commit.now, json.dumps(commit.events, default=str)),
+            )
+            if commit.status == "finished":
+                await self._finish_match(tx, commit)
+        return True
 
-    async def _finish_match(self, commit: DecisionCommit) -> None:
+    async def _finish_match(self, tx: Database, commit: DecisionCommit) -> None:
         """Inside the finishing transaction: stamp the end, and move both ratings of a rated match.
 
         Runs only when the ``UPDATE ... WHERE version = ? AND status = 'active'`` succeeded, so once per
         match; ``rating_changes``' primary key would refuse a second application anyway (and roll the
         whole decision back)."""
-        await self.db.execute("UPDATE matches SET finished_at = ? WHERE id = ?", (commit.now, commit.match_id))
-        async with self.db.execute(
-            "SELECT guild_id, game, player0, player1, bot_seat, rated FROM matches WHERE id = ?",
-            (commit.match_id,),
-        ) as cursor:
-            row = await cursor.fetchone()
+        row = await tx.fetchone(
+            "UPDATE matches SET finished_at = ? WHERE id = ?"
+            " RETURNING guild_id, game, player0, player1, bot_seat, rated", (commit.now, commit.match_id))
         if not row["rated"] or row["bot_seat"] is not None or row["player0"] == row["player1"]:
             return
         players = (row["player0"], row["player1"])
-        before = [await self._rating_in_transaction(row["guild_id"], row["game"], user) for user in players]
+        # Two matches of one member finishing at once on PostgreSQL: the second waits for the first's
+        # rating (keys taken in one order, so two finishing transactions cannot deadlock).
+        for key in sorted(advisory_key("rating", row["guild_id"], row["game"], user) for user in players):
+            await tx.lock(key)
+        before = [await self._rating_in_transaction(tx, row["guild_id"], row["game"], user) for user in players]
         score0 = 0.5 if commit.winner is None else (1.0 if commit.winner == 0 else 0.0)
         after = rate_pair(before[0], before[1], score0)
         for seat, user in enumerate(players):
             score = score0 if seat == 0 else 1.0 - score0
             won, lost, drew = int(score == 1.0), int(score == 0.0), int(score == 0.5)
-            await self.db.execute(
+            await tx.execute(
                 "INSERT INTO rating_changes (match_id, user_id, guild_id, game, before, after, rd_before,"
                 " rd_after, at) VALUES (?,?,?,?,?,?,?,?,?)",
                 (commit.match_id, user, row["guild_id"], row["game"], before[seat].rating, after[seat].rating,
                  before[seat].rd, after[seat].rd, commit.now))
-            await self.db.execute(
+            await tx.execute(
                 "INSERT INTO ratings (guild_id, game, user_id, rating, rd, vol, wins, losses, draws, updated_at)"
                 " VALUES (?,?,?,?,?,?,?,?,?,?) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
-                " rating = excluded.rating, rd = excluded.rd, vol = excluded.vol, wins = wins + excluded.wins,"
-                " losses = losses + excluded.losses, draws = draws + excluded.draws,"
-                " updated_at = excluded.updated_at",
+                " rating = excluded.rating, rd = excluded.rd, vol = excluded.vol,"
+                " wins = ratings.wins + excluded.wins, losses = ratings.losses + excluded.losses,"
+                " draws = ratings.draws + excluded.draws, updated_at = excluded.updated_at",
                 (row["guild_id"], row["game"], user, after[seat].rating, after[seat].rd, after[seat].vol,
                  won, lost, drew, commit.now))
 
-    async def _rating_in_transaction(self, guild_id: int, game: str, user_id: int) -> Rating:
-        async with self.db.execute("SELECT rating, rd, vol FROM ratings WHERE guild_id = ? AND game = ?"
-                                   " AND user_id = ?", (guild_id, game, user_id)) as cursor:
-            row = await cursor.fetchone()
+    @staticmethod
+    async def _rating_in_transaction(tx: Database, guild_id: int, game: str, user_id: int) -> Rating:
+        row = await tx.fetchone("SELECT rating, rd, vol FROM ratings WHERE guild_id = ? AND game = ?"
+                                " AND user_id = ?", (guild_id, game, user_id))
         return Rating(row["rating"], row["rd"], row["vol"]) if row else Rating()
 
     # ---- ratings, history, series (issue 15) ---------------------------------------------------
 
     async def rating(self, guild_id: int, game: str, user_id: int) -> dict[str, Any] | None:
-        async with self.db.execute("SELECT * FROM ratings WHERE guild_id = ? AND game = ? AND user_id = ?",
-                                   (guild_id, game, user_id)) as cursor:
-            row = await cursor.fetchone()
+        row = await self.db.fetchone("SELECT * FROM ratings WHERE guild_id = ? AND game = ? AND user_id = ?",
+                                     (guild_id, game, user_id))
         return dict(row) if row else None
 
     async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[dict[str, Any]]:
-        async with self.db.execute(
+        rows = await self.db.fetchall(
             "SELECT * FROM ratings WHERE guild_id = ? AND game = ? ORDER BY rating DESC, user_id LIMIT ?",
             (guild_id, game, limit),
-        ) as cursor:
-            return [dict(row) for row in await cursor.fetchall()]
+        )
+        return [dict(row) for row in rows]
 
     async def rank_of(self, guild_id: int, game: str, user_id: int) -> tuple[int, int] | None:
         """(rank, players rated) of a member in a game on a server, or None if unrated."""
         mine = await self.rating(guild_id, game, user_id)
         if mine is None:
             return None
-        async with self.db.execute(
-            "SELECT SUM(rating > ? OR (rating = ? AND user_id < ?)), COUNT(*) FROM ratings"
-            " WHERE guild_id = ? AND game = ?",
+        above, total = await self.db.fetchone(
+            "SELECT SUM(CASE WHEN rating > ? OR (rating = ? AND user_id < ?) THEN 1 ELSE 0 END), COUNT(*)"
+            " FROM ratings WHERE guild_id = ? AND game = ?",
             (mine["rating"], mine["rating"], user_id, guild_id, game),
-        ) as cursor:
-            above, total = await cursor.fetchone()
+        )
         return (above or 0) + 1, total
 
     async def rating_changes(self, match_id: int) -> dict[int, dict[str, Any]]:
-        async with self.db.execute("SELECT * FROM rating_changes WHERE match_id = ?", (match_id,)) as cursor:
-            return {row["user_id"]: dict(row) for row in await cursor.fetchall()}
+        rows = await self.db.fetchall("SELECT * FROM rating_changes WHERE match_id = ?", (match_id,))
+        return {row["user_id"]: dict(row) for row in rows}
 
     async def rating_history(self, guild_id: int, game: str, user_id: int) -> list[dict[str, Any]]:
-        async with self.db.execute(
+        rows = await self.db.fetchall(
             "SELECT * FROM rating_changes WHERE guild_id = ? AND game = ? AND user_id = ? ORDER BY at, match_id",
             (guild_id, game, user_id),
-        ) as cursor:
-            return [dict(row) for row in await cursor.fetchall()]
+        )
+        return [dict(row) for row in rows]
 
     async def finished_matches_of(self, user_id: int, guild_id: int, game: str | None = None,
                                   limit: int = 10) -> list[MatchRow]:
@@ -404,130 +428,118 @@ class Store:
         sql = ("SELECT * FROM matches WHERE status = 'finished' AND guild_id = ? AND (player0 = ? OR player1 = ?)"
                + (" AND game = ?" if game else "") + " ORDER BY COALESCE(finished_at, updated_at) DESC, id DESC LIMIT ?")
         params = (guild_id, user_id, user_id, *((game,) if game else ()), limit)
-        async with self.db.execute(sql, params) as cursor:
-            return [_match(row) for row in await cursor.fetchall()]
+        return [_match(row) for row in await self.db.fetchall(sql, params)]
 
     async def move_times(self, match_ids: list[int]) -> list[tuple[int, int | None, float, float]]:
         """(match, user, at, match created_at) of every decision of the given matches, in order."""
         if not match_ids:
             return []
-        marks = ",".join("?" * len(match_ids))
-        async with self.db.execute(
+        rows = await self.db.fetchall(
             "SELECT d.match_id, d.user_id, d.at, m.created_at FROM decisions d JOIN matches m ON m.id = d.match_id"
-            f" WHERE d.match_id IN ({marks}) ORDER BY d.match_id, d.version",
+            f" WHERE d.match_id IN ({_marks(match_ids)}) ORDER BY d.match_id, d.version",
             tuple(match_ids),
-        ) as cursor:
-            return [(row[0], row[1], row[2], row[3]) for row in await cursor.fetchall()]
+        )
+        return [(row[0], row[1], row[2], row[3]) for row in rows]
 
     async def series_matches(self, series_id: int) -> list[MatchRow]:
-        async with self.db.execute("SELECT * FROM matches WHERE id = ? OR series_id = ? ORDER BY id",
-                                   (series_id, series_id)) as cursor:
-            return [_match(row) for row in await cursor.fetchall()]
+        rows = await self.db.fetchall("SELECT * FROM matches WHERE id = ? OR series_id = ? ORDER BY id",
+                                      (series_id, series_id))
+        return [_match(row) for row in rows]
 
     async def open_rematch(self, match_id: int) -> ChallengeRow | None:
-        async with self.db.execute("SELECT * FROM challenges WHERE rematch_of = ? AND status = 'open' LIMIT 1",
-                                   (match_id,)) as cursor:
-            row = await cursor.fetchone()
+        row = await self.db.fetchone("SELECT * FROM challenges WHERE rematch_of = ? AND status = 'open' LIMIT 1",
+                                     (match_id,))
         return _challenge(row) if row else None
 
     async def rematch_challenge(self, match_id: int) -> ChallengeRow | None:
         """The newest rematch challenge of a match, whatever its status."""
-        async with self.db.execute("SELECT * FROM challenges WHERE rematch_of = ? ORDER BY id DESC LIMIT 1",
-                                   (match_id,)) as cursor:
-            row = await cursor.fetchone()
+        row = await self.db.fetchone("SELECT * FROM challenges WHERE rematch_of = ? ORDER BY id DESC LIMIT 1",
+                                     (match_id,))
         return _challenge(row) if row else None
 
     # ---- vacations ------------------------------------------------------------------------------
 
     async def vacation_until(self, user_ids: tuple[int, ...], now: float) -> dict[int, float]:
         """Members of ``user_ids`` on vacation at ``now``, with when it ends."""
-        marks = ",".join("?" * len(user_ids))
-        async with self.db.execute(
-            f"SELECT user_id, MAX(ends_at) FROM vacations WHERE user_id IN ({marks}) AND started_at <= ?"
-            " AND ends_at > ? GROUP BY user_id", (*user_ids, now, now)) as cursor:
-            return {row[0]: row[1] for row in await cursor.fetchall()}
+        if not user_ids:
+            return {}
+        rows = await self.db.fetchall(
+            f"SELECT user_id, MAX(ends_at) FROM vacations WHERE user_id IN ({_marks(user_ids)}) AND started_at <= ?"
+            " AND ends_at > ? GROUP BY user_id", (*user_ids, now, now))
+        return {row[0]: row[1] for row in rows}
 
     async def vacation_used(self, user_id: int, now: float, window: float) -> float:
         """Seconds of vacation (taken or booked) that fall after ``now - window``."""
-        async with self.db.execute(
-            "SELECT COALESCE(SUM(ends_at - MAX(started_at, ?)), 0) FROM vacations WHERE user_id = ? AND ends_at > ?",
-            (now - window, user_id, now - window)) as cursor:
-            return (await cursor.fetchone())[0]
+        return await self._vacation_used(self.db, user_id, now, window)
+
+    @staticmethod
+    async def _vacation_used(db: Database, user_id: int, now: float, window: float) -> float:
+        since = now - window
+        return await db.fetchval(
+            "SELECT COALESCE(SUM(ends_at - CASE WHEN started_at > ? THEN started_at ELSE ? END), 0)"
+            " FROM vacations WHERE user_id = ? AND ends_at > ?", (since, since, user_id, since))
 
     async def start_vacation(self, user_id: int, now: float, length: float, budget: float,
                              window: float) -> float | None:
         """Book a vacation from ``now`` and push every clock of the member's active matches back by its
         length, in one transaction. None (nothing written) if it would pass ``budget`` in ``window``."""
-        async with self.transaction_lock:
-            await self.db.execute("BEGIN IMMEDIATE")
-            try:
-                if await self.vacation_used(user_id, now, window) + length > budget + 1e-6:
-                    await self.db.execute("ROLLBACK")
-                    return None
-                await self.db.execute("INSERT INTO vacations (user_id, started_at, ends_at) VALUES (?,?,?)",
-                                      (user_id, now, now + length))
-                await self._shift_clocks(user_id, length)
-                await self.db.execute("COMMIT")
-                return now + length
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
+        async with self.db.transaction() as tx:
+            await tx.lock(advisory_key("vacation", user_id))
+            if await self._vacation_used(tx, user_id, now, window) + length > budget + 1e-6:
+                tx.abort()
+                return None
+            await tx.execute("INSERT INTO vacations (user_id, started_at, ends_at) VALUES (?,?,?)",
+                             (user_id, now, now + length))
+            await self._shift_clocks(tx, user_id, length)
+        return now + length
 
     async def end_vacation(self, user_id: int, now: float) -> bool:
         """End a running vacation early: its unused time comes off the clocks again. False if none runs."""
-        async with self.transaction_lock:
-            await self.db.execute("BEGIN IMMEDIATE")
-            try:
-                async with self.db.execute(
-                    "SELECT id, ends_at FROM vacations WHERE user_id = ? AND started_at <= ? AND ends_at > ?"
-                    " ORDER BY ends_at DESC LIMIT 1", (user_id, now, now)) as cursor:
-                    row = await cursor.fetchone()
-                if row is None:
-                    await self.db.execute("ROLLBACK")
-                    return False
-                await self.db.execute("UPDATE vacations SET ends_at = ? WHERE id = ?", (now, row["id"]))
-                await self._shift_clocks(user_id, -(row["ends_at"] - now))
-                await self.db.execute("COMMIT")
-                return True
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
+        async with self.db.transaction() as tx:
+            await tx.lock(advisory_key("vacation", user_id))
+            row = await tx.fetchone(
+                "SELECT id, ends_at FROM vacations WHERE user_id = ? AND started_at <= ? AND ends_at > ?"
+                " ORDER BY ends_at DESC LIMIT 1", (user_id, now, now))
+            if row is None:
+                tx.abort()
+                return False
+            await tx.execute("UPDATE vacations SET ends_at = ? WHERE id = ?", (now, row["id"]))
+            await self._shift_clocks(tx, user_id, -(row["ends_at"] - now))
+        return True
 
-    async def _shift_clocks(self, user_id: int, seconds: float) -> None:
+    @staticmethod
+    async def _shift_clocks(tx: Database, user_id: int, seconds: float) -> None:
         """Move the whole timer plan (turn start, reminders, deadline) of the member's active matches."""
-        await self.db.execute(
+        await tx.execute(
             "UPDATE matches SET turn_started = turn_started + ?, deadline = deadline + ?,"
             " next_timer_at = next_timer_at + ? WHERE status = 'active' AND (player0 = ? OR player1 = ?)",
             (seconds, seconds, seconds, user_id, user_id))
 
     async def decision_log(self, match_id: int) -> list[tuple[int, list[str]]]:
-        async with self.db.execute(
-            "SELECT seat, choice FROM decisions WHERE match_id = ? ORDER BY version", (match_id,)
-        ) as cursor:
-            return [(row["seat"], json.loads(row["choice"])) for row in await cursor.fetchall()]
+        rows = await self.db.fetchall("SELECT seat, choice FROM decisions WHERE match_id = ? ORDER BY version",
+                                      (match_id,))
+        return [(row["seat"], json.loads(row["choice"])) for row in rows]
 
     async def unposted(self, match_id: int, after_version: int) -> list[tuple[int, int, list[str], list]]:
         """Decisions the thread does not show yet: (version, seat, choice, events), oldest first."""
-        async with self.db.execute(
+        rows = await self.db.fetchall(
             "SELECT version, seat, choice, events FROM decisions WHERE match_id = ? AND version > ? ORDER BY version",
             (match_id, after_version),
-        ) as cursor:
-            return [(row["version"], row["seat"], json.loads(row["choice"]), json.loads(row["events"]))
-                    for row in await cursor.fetchall()]
+        )
+        return [(row["version"], row["seat"], json.loads(row["choice"]), json.loads(row["events"])) for row in rows]
 
     async def mark_posted(self, match_id: int, version: int, live_message_id: int | None, live_key: str | None,
                           live_log: list[str]) -> None:
-        async with self.transaction_lock:
-            await self.db.execute(
-                "UPDATE matches SET posted_version = ?, live_message_id = ?, live_key = ?, live_log = ?"
-                " WHERE id = ? AND posted_version <= ?",
-                (version, live_message_id, live_key, json.dumps(live_log), match_id, version))
+        await self.db.execute(
+            "UPDATE matches SET posted_version = ?, live_message_id = ?, live_key = ?, live_log = ?"
+            " WHERE id = ? AND posted_version <= ?",
+            (version, live_message_id, live_key, json.dumps(live_log), match_id, version))
 
     async def set_dm_panel(self, match_id: int, seat: int, record: dict[str, Any] | None) -> None:
         """Remember (or forget) the DM message that holds a seat's panel, to edit it in place."""
-        async with self.transaction_lock:
-            async with self.db.execute("SELECT dm_panels FROM matches WHERE id = ?", (match_id,)) as cursor:
-                row = await cursor.fetchone()
+        for_update = " FOR UPDATE" if self.dialect == POSTGRES else ""
+        async with self.db.transaction() as tx:
+            row = await tx.fetchone("SELECT dm_panels FROM matches WHERE id = ?" + for_update, (match_id,))
             if row is None:
                 return
             panels = json.loads(row["dm_panels"])
@@ -535,79 +547,100 @@ class Store:
                 panels.pop(str(seat), None)
             else:
                 panels[str(seat)] = record
-            await self.db.execute("UPDATE matches SET dm_panels = ? WHERE id = ?", (json.dumps(panels), match_id))
+            await tx.execute("UPDATE matches SET dm_panels = ? WHERE id = ?", (json.dumps(panels), match_id))
 
     async def matches_behind(self) -> list[MatchRow]:
         """Matches whose thread lags their state (a crash between commit and post), or that never got one."""
-        async with self.db.execute(
+        rows = await self.db.fetchall(
             "SELECT * FROM matches WHERE (posted_version < version AND thread_id IS NOT NULL)"
             " OR (thread_id IS NULL AND status = 'active') ORDER BY id"
-        ) as cursor:
-            return [_match(row) for row in await cursor.fetchall()]
+        )
+        return [_match(row) for row in rows]
 
     async def set_timer(self, match_id: int, version: int, stage: int, next_timer_at: float | None) -> bool:
         """Record a reminder as sent, only if no decision happened meanwhile."""
-        cursor = await self.db.execute(
+        changed = await self.db.execute(
             "UPDATE matches SET timer_stage = ?, next_timer_at = ? WHERE id = ? AND version = ?"
             " AND status = 'active'",
             (stage, next_timer_at, match_id, version),
         )
-        return cursor.rowcount == 1
+        return changed == 1
 
     async def due_timers(self, now: float, limit: int = 200) -> list[MatchRow]:
-        async with self.db.execute(
+        rows = await self.db.fetchall(
             "SELECT * FROM matches WHERE status = 'active' AND next_timer_at IS NOT NULL AND next_timer_at <= ?"
             " ORDER BY next_timer_at LIMIT ?",
             (now, limit),
-        ) as cursor:
-            return [_match(row) for row in await cursor.fetchall()]
+        )
+        return [_match(row) for row in rows]
+
+    async def claim_due_timers(self, now: float, *, lease: float = 120.0, shard_count: int = 1,
+                               shard_ids: Collection[int] | None = None, limit: int = 200) -> list[MatchRow]:
+        """Active matches whose timer is due, in this process's guilds (``(guild_id >> 22) % shard_count``
+        in ``shard_ids``; all if None), claimed in one transaction: their ``next_timer_at`` moves to
+        ``now + lease``, so no other process takes them until the lease ends. Returns the rows as they
+        were before the claim; ``set_timer`` (version-checked) then records what was done."""
+        shard, shard_params = _shard_filter(shard_count, shard_ids)
+        if shard is None:
+            return []
+        async with self.db.transaction() as tx:
+            rows = await tx.fetchall(
+                "SELECT * FROM matches WHERE status = 'active' AND next_timer_at IS NOT NULL AND next_timer_at <= ?"
+                + shard + " ORDER BY next_timer_at LIMIT ?" + self._skip_locked,
+                (now, *shard_params, limit))
+            if rows:
+                ids = [row["id"] for row in rows]
+                await tx.execute(f"UPDATE matches SET next_timer_at = ? WHERE id IN ({_marks(ids)})",
+                                 (now + lease, *ids))
+        return [_match(row) for row in rows]
 
     async def active_matches_of(self, user_id: int) -> list[MatchRow]:
-        async with self.db.execute(
+        rows = await self.db.fetchall(
             "SELECT * FROM matches WHERE status = 'active' AND (player0 = ? OR player1 = ?) ORDER BY id",
             (user_id, user_id),
-        ) as cursor:
-            return [_match(row) for row in await cursor.fetchall()]
+        )
+        return [_match(row) for row in rows]
 
     async def count_active(self, user_id: int) -> int:
-        async with self.db.execute(
+        return await self.db.fetchval(
             "SELECT COUNT(*) FROM matches WHERE status = 'active' AND (player0 = ? OR player1 = ?)",
             (user_id, user_id),
-        ) as cursor:
-            return (await cursor.fetchone())[0]
+        )
 
     async def count_matches(self) -> int:
-        async with self.db.execute("SELECT COUNT(*) FROM matches") as cursor:
-            return (await cursor.fetchone())[0]
+        return await self.db.fetchval("SELECT COUNT(*) FROM matches")
 
     # ---- users and guilds ---------------------------------------------------------------------
 
     async def remember_user(self, user_id: int, locale: str, name: str, now: float) -> None:
+        # The WHERE skips a write when nothing changed (NULL-safe on the name).
         await self.db.execute(
             "INSERT INTO users (user_id, locale, name, updated_at) VALUES (?,?,?,?) ON CONFLICT (user_id)"
             " DO UPDATE SET locale = excluded.locale, name = excluded.name, updated_at = excluded.updated_at"
-            " WHERE users.locale != excluded.locale OR users.name IS NOT excluded.name",
+            " WHERE users.locale != excluded.locale OR users.name != excluded.name"
+            " OR (users.name IS NULL) != (excluded.name IS NULL)",
             (user_id, locale, name, now),
         )
 
     async def user_names(self, user_ids: tuple[int, ...]) -> dict[int, str]:
-        marks = ",".join("?" * len(user_ids))
-        async with self.db.execute(
-            f"SELECT user_id, name FROM users WHERE user_id IN ({marks}) AND name IS NOT NULL", user_ids
-        ) as cursor:
-            return {row["user_id"]: row["name"] for row in await cursor.fetchall()}
+        if not user_ids:
+            return {}
+        rows = await self.db.fetchall(
+            f"SELECT user_id, name FROM users WHERE user_id IN ({_marks(user_ids)}) AND name IS NOT NULL",
+            tuple(user_ids))
+        return {row["user_id"]: row["name"] for row in rows}
 
     async def set_always_stop(self, user_id: int, on: bool, locale: str, now: float) -> None:
-        async with self.transaction_lock:
-            await self.db.execute(
-                "INSERT INTO users (user_id, locale, updated_at, always_stop) VALUES (?,?,?,?) ON CONFLICT (user_id)"
-                " DO UPDATE SET always_stop = excluded.always_stop", (user_id, locale, now, int(on)))
+        await self.db.execute(
+            "INSERT INTO users (user_id, locale, updated_at, always_stop) VALUES (?,?,?,?) ON CONFLICT (user_id)"
+            " DO UPDATE SET always_stop = excluded.always_stop", (user_id, locale, now, int(on)))
 
     async def always_stop(self, user_ids: tuple[int, ...]) -> dict[int, bool]:
-        marks = ",".join("?" * len(user_ids))
-        async with self.db.execute(f"SELECT user_id, always_stop FROM users WHERE user_id IN ({marks})",
-                                   user_ids) as cursor:
-            return {row["user_id"]: bool(row["always_stop"]) for row in await cursor.fetchall()}
+        if not user_ids:
+            return {}
+        rows = await self.db.fetchall(
+            f"SELECT user_id, always_stop FROM users WHERE user_id IN ({_marks(user_ids)})", tuple(user_ids))
+        return {row["user_id"]: bool(row["always_stop"]) for row in rows}
 
     async def set_notify(self, user_id: int, locale: str, now: float, **changes: Any) -> None:
         """Change some of ``notify``, ``quiet_start``, ``quiet_end``, ``timezone`` in one statement."""
@@ -615,11 +648,10 @@ class Store:
         if not changes or set(changes) - allowed:
             raise ValueError(sorted(set(changes) - allowed))
         names = sorted(changes)
-        async with self.transaction_lock:
-            await self.db.execute("INSERT OR IGNORE INTO users (user_id, locale, updated_at) VALUES (?,?,?)",
-                                  (user_id, locale, now))
-            await self.db.execute(f"UPDATE users SET {', '.join(f'{n} = ?' for n in names)} WHERE user_id = ?",
-                                  (*(changes[n] for n in names), user_id))
+        await self.db.execute(
+            f"INSERT INTO users (user_id, locale, updated_at, {', '.join(names)}) VALUES (?,?,?,{_marks(names)})"
+            f" ON CONFLICT (user_id) DO UPDATE SET {', '.join(f'{n} = excluded.{n}' for n in names)}",
+            (user_id, locale, now, *(changes[n] for n in names)))
 
     async def notify_prefs(self, user_ids: tuple[int, ...]) -> dict[int, dict[str, Any]]:
         """Per member: notify mode, quiet hours, time zone (defaults for members never seen)."""
@@ -627,99 +659,122 @@ class Store:
         prefs = {user_id: dict(default) for user_id in user_ids}
         if not user_ids:
             return prefs
-        marks = ",".join("?" * len(user_ids))
-        async with self.db.execute(f"SELECT user_id, notify, quiet_start, quiet_end, timezone FROM users"
-                                   f" WHERE user_id IN ({marks})", user_ids) as cursor:
-            for row in await cursor.fetchall():
-                prefs[row["user_id"]] = {key: row[key] for key in default}
+        rows = await self.db.fetchall(f"SELECT user_id, notify, quiet_start, quiet_end, timezone FROM users"
+                                      f" WHERE user_id IN ({_marks(user_ids)})", tuple(user_ids))
+        for row in rows:
+            prefs[row["user_id"]] = {key: row[key] for key in default}
         return prefs
 
     async def user_locale(self, user_id: int) -> str | None:
-        async with self.db.execute("SELECT locale FROM users WHERE user_id = ?", (user_id,)) as cursor:
-            row = await cursor.fetchone()
-        return row["locale"] if row else None
+        return await self.db.fetchval("SELECT locale FROM users WHERE user_id = ?", (user_id,))
 
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
-        async with self.db.execute("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cursor:
-            row = await cursor.fetchone()
+        row = await self.db.fetchone("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
         return dict(row) if row else {"guild_id": guild_id, "locale": None, "inline_lookup": 1}
 
     async def set_guild_setting(self, guild_id: int, name: str, value: Any) -> None:
         if name not in ("locale", "inline_lookup"):
             raise ValueError(name)
-        await self.db.execute("INSERT OR IGNORE INTO guild_settings (guild_id) VALUES (?)", (guild_id,))
-        await self.db.execute(f"UPDATE guild_settings SET {name} = ? WHERE guild_id = ?", (value, guild_id))
+        if name == "inline_lookup":
+            value = int(value)
+        await self.db.execute(f"INSERT INTO guild_settings (guild_id, {name}) VALUES (?, ?) ON CONFLICT (guild_id)"
+                              f" DO UPDATE SET {name} = excluded.{name}", (guild_id, value))
 
     # ---- decks --------------------------------------------------------------------------------
 
     async def list_decks(self, user_id: int, game: str | None = None) -> list[DeckRow]:
         sql = "SELECT * FROM decks WHERE user_id = ?" + (" AND game = ?" if game else "")
         params = (user_id, game) if game else (user_id,)
-        async with self.db.execute(sql + " ORDER BY updated_at DESC, id DESC", params) as cursor:
-            return [_deck(row) for row in await cursor.fetchall()]
+        return [_deck(row) for row in await self.db.fetchall(sql + " ORDER BY updated_at DESC, id DESC", params)]
 
     async def get_deck(self, user_id: int, name: str) -> DeckRow | None:
-        async with self.db.execute("SELECT * FROM decks WHERE user_id = ? AND name = ?", (user_id, name)) as cursor:
-            row = await cursor.fetchone()
+        row = await self.db.fetchone(f"SELECT * FROM decks WHERE user_id = ? AND {self._deck_name_is}",
+                                     (user_id, name))
         return _deck(row) if row else None
 
     async def get_deck_by_id(self, user_id: int, deck_id: int) -> DeckRow | None:
         if not valid_id(deck_id):
             return None
-        async with self.db.execute("SELECT * FROM decks WHERE user_id = ? AND id = ?", (user_id, deck_id)) as cursor:
-            row = await cursor.fetchone()
+        row = await self.db.fetchone("SELECT * FROM decks WHERE user_id = ? AND id = ?", (user_id, deck_id))
         return _deck(row) if row else None
 
     async def create_deck(self, *, user_id: int, game: str, name: str, cards: dict[str, int], now: float,
                           limit: int) -> DeckRow:
         """Insert a deck; the count check and the insert are one transaction, so two concurrent
         creations cannot pass the limit together. Raises DeckLimitReached or DeckNameTaken."""
-        async with self.transaction_lock:
-            await self.db.execute("BEGIN IMMEDIATE")
+        async with self.db.transaction() as tx:
+            await tx.lock(advisory_key("decks", user_id))
+            if await tx.fetchval("SELECT COUNT(*) FROM decks WHERE user_id = ?", (user_id,)) >= limit:
+                raise DeckLimitReached()
             try:
-                async with self.db.execute("SELECT COUNT(*) FROM decks WHERE user_id = ?", (user_id,)) as cursor:
-                    if (await cursor.fetchone())[0] >= limit:
-                        raise DeckLimitReached()
-                try:
-                    cursor = await self.db.execute(
-                        "INSERT INTO decks (user_id, game, name, cards, created_at, updated_at) VALUES (?,?,?,?,?,?)",
-                        (user_id, game, name, json.dumps(cards, sort_keys=True), now, now))
-                except aiosqlite.IntegrityError as error:
-                    raise DeckNameTaken() from error
-                deck_id = cursor.lastrowid
-                await self.db.execute("COMMIT")
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
+                deck_id = await tx.fetchval(
+                    "INSERT INTO decks (user_id, game, name, cards, created_at, updated_at) VALUES (?,?,?,?,?,?)"
+                    " RETURNING id", (user_id, game, name, json.dumps(cards, sort_keys=True), now, now))
+            except INTEGRITY_ERRORS as error:
+                raise DeckNameTaken() from error
         return await self.get_deck_by_id(user_id, deck_id)
 
     async def save_deck_cards(self, user_id: int, deck_id: int, cards: dict[str, int], now: float) -> bool:
-        async with self.transaction_lock:  # never inside another coroutine's open transaction
-            cursor = await self.db.execute(
-                "UPDATE decks SET cards = ?, updated_at = ? WHERE id = ? AND user_id = ?",
-                (json.dumps(cards, sort_keys=True), now, deck_id, user_id))
-        return cursor.rowcount == 1
+        changed = await self.db.execute(
+            "UPDATE decks SET cards = ?, updated_at = ? WHERE id = ? AND user_id = ?",
+            (json.dumps(cards, sort_keys=True), now, deck_id, user_id))
+        return changed == 1
 
     async def rename_deck(self, user_id: int, deck_id: int, name: str, now: float) -> bool:
         """False if the name is taken by another of the user's decks."""
-        async with self.transaction_lock:
-            try:
-                cursor = await self.db.execute(
-                    "UPDATE decks SET name = ?, updated_at = ? WHERE id = ? AND user_id = ?",
-                    (name, now, deck_id, user_id))
-            except aiosqlite.IntegrityError:
-                return False
-        return cursor.rowcount == 1
+        try:
+            changed = await self.db.execute("UPDATE decks SET name = ?, updated_at = ? WHERE id = ? AND user_id = ?",
+                                            (name, now, deck_id, user_id))
+        except INTEGRITY_ERRORS:
+            return False
+        return changed == 1
 
     async def delete_deck(self, user_id: int, deck_id: int) -> bool:
         if not valid_id(deck_id):
             return False
-        async with self.transaction_lock:
-            cursor = await self.db.execute("DELETE FROM decks WHERE id = ? AND user_id = ?", (deck_id, user_id))
-        return cursor.rowcount == 1
+        return await self.db.execute("DELETE FROM decks WHERE id = ? AND user_id = ?", (deck_id, user_id)) == 1
 
 
-def _deck(row: aiosqlite.Row) -> DeckRow:
+async def open_store(target: str | Path) -> Store:
+    """The store at ``target``: a ``postgresql://`` URL (PostgreSQL, pooled) or a SQLite file path."""
+    return await Store.open(target)
+
+
+def migration_files() -> list[tuple[int, Path]]:
+    """(number, file) of every numbered migration, in order (the PostgreSQL overrides live apart)."""
+    return sorted((int(path.name.split("_", 1)[0]), path) for path in MIGRATIONS.glob("[0-9]*.sql"))
+
+
+def postgres_migration(number: int, path: Path) -> str:
+    """Migration ``number`` for PostgreSQL: its override file if there is one, else a mechanical translation
+    (64-bit integers for snowflakes, double-precision times, identity keys)."""
+    overrides = sorted(POSTGRES_OVERRIDES.glob(f"{number:03d}_*.sql"))
+    if overrides:
+        return overrides[0].read_text(encoding="utf-8")
+    return postgres_translation(path.read_text(encoding="utf-8"))
+
+
+def postgres_translation(sql: str) -> str:
+    sql = re.sub(r"\bINTEGER PRIMARY KEY\b", "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY", sql)
+    sql = re.sub(r"\bINTEGER\b", "BIGINT", sql)
+    return re.sub(r"\bREAL\b", "DOUBLE PRECISION", sql)
+
+
+def _shard_filter(shard_count: int, shard_ids: Collection[int] | None) -> tuple[str | None, tuple[int, ...]]:
+    """The SQL condition (and its parameters) for "this process's guilds"; None when it owns none."""
+    if shard_ids is None or shard_count <= 1:
+        return "", ()
+    ids = tuple(sorted(set(shard_ids)))
+    if not ids:
+        return None, ()
+    return f" AND (guild_id >> 22) % ? IN ({_marks(ids)})", (shard_count, *ids)
+
+
+def _marks(values: Collection[Any]) -> str:
+    return ",".join("?" * len(values))
+
+
+def _deck(row: Row) -> DeckRow:
     data = dict(row)
     data["cards"] = json.loads(data["cards"])
     return DeckRow(**data)
@@ -731,13 +786,14 @@ def _statements(sql: str) -> list[str]:
     return [part.strip() for part in without_comments.split(";") if part.strip()]
 
 
-def _challenge(row: aiosqlite.Row) -> ChallengeRow:
+def _challenge(row: Row) -> ChallengeRow:
     data = dict(row)
     data["options"] = json.loads(data["options"])
+    data.pop("claimed_until", None)  # the timekeeper's lease, not part of the challenge
     return ChallengeRow(**data)
 
 
-def _match(row: aiosqlite.Row) -> MatchRow:
+def _match(row: Row) -> MatchRow:
     data = dict(row)
     return MatchRow(
         id=data["id"], game=data["game"], options=json.loads(data["options"]), seed=data["seed"],

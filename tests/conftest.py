@@ -1,4 +1,5 @@
-"""Shared fixtures: a real SQLite file per test, and the tiny platform test game."""
+"""Shared fixtures: the store on a real SQLite file and on a real PostgreSQL server, and the tiny platform
+test game."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from bot.store import Store
 from tests.platform import tinydeck
 from tests.platform.tinygame import STRINGS, TINY
 
-pytest_plugins = ["bot.fakediscord.pytest_fixtures"]
+pytest_plugins = ["bot.fakediscord.pytest_fixtures", "tests.postgres"]
 
 # Registered at import time, before any test module imports the cogs (their game menus are built then).
 register_game(TINY)
@@ -19,9 +20,11 @@ for _locale in i18n.LOCALES:
     i18n.register_strings(_locale, STRINGS | tinydeck.STRINGS)
 
 
-@pytest.fixture
-async def store(tmp_path):
-    opened = await Store.open(tmp_path / "test.sqlite3")
+@pytest.fixture(params=["sqlite", "postgres"])
+async def store(request, tmp_path):
+    """Each store test runs on both backends: a SQLite file, and a fresh database on PostgreSQL."""
+    target = request.getfixturevalue("postgres_url") if request.param == "postgres" else tmp_path / "test.sqlite3"
+    opened = await Store.open(target)
     yield opened
     await opened.close()
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 import sqlite3
 
-import aiosqlite
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bot.db import INTEGRITY_ERRORS, POSTGRES
 from bot.ratings import PROVISIONAL_RD, Rating, expected_score, rate_pair
 from bot.store import MIGRATIONS, DecisionCommit, Store, _statements
 
@@ -75,17 +75,27 @@ async def test_the_finishing_transaction_rates_once(store: Store):
 async def test_a_crash_inside_the_finishing_transaction_applies_nothing_and_the_retry_applies_once(store: Store):
     match_id = await _rated_match(store)
     # The disk "fails" while the second rating row is written: the whole decision rolls back.
-    await store.db.execute("CREATE TRIGGER crash BEFORE INSERT ON rating_changes WHEN NEW.user_id = 20"
-                           " BEGIN SELECT RAISE(ABORT, 'crash'); END")
-    with pytest.raises(aiosqlite.IntegrityError):
+    await _crash_on_second_rating_row(store)
+    with pytest.raises(INTEGRITY_ERRORS):
         await store.commit_decision(_finish(match_id))
     match = await store.get_match(match_id)
     assert match.status == "active" and match.version == 0 and await store.decision_log(match_id) == []
     assert await store.rating(5, "tiny", 10) is None and await store.rating_changes(match_id) == {}
-    await store.db.execute("DROP TRIGGER crash")
+    await store.db.execute("DROP TRIGGER crash ON rating_changes" if store.dialect == POSTGRES else "DROP TRIGGER crash")
     assert await store.commit_decision(_finish(match_id))  # the retry after the restart
     assert (await store.rating(5, "tiny", 10))["wins"] == 1
     assert len(await store.rating_history(5, "tiny", 10)) == 1
+
+
+async def _crash_on_second_rating_row(store: Store) -> None:
+    if store.dialect == POSTGRES:
+        await store.db.execute(
+            "CREATE FUNCTION crash() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.user_id = 20 THEN"
+            " RAISE EXCEPTION 'crash' USING ERRCODE = 'integrity_constraint_violation'; END IF; RETURN NEW; END $$")
+        await store.db.execute("CREATE TRIGGER crash BEFORE INSERT ON rating_changes FOR EACH ROW EXECUTE FUNCTION crash()")
+    else:
+        await store.db.execute("CREATE TRIGGER crash BEFORE INSERT ON rating_changes WHEN NEW.user_id = 20"
+                               " BEGIN SELECT RAISE(ABORT, 'crash'); END")
 
 
 async def test_unrated_and_bot_matches_are_not_rated(store: Store):
@@ -124,7 +134,6 @@ async def test_a_database_of_the_previous_schema_upgrades_and_keeps_every_match(
         challenge = await store.get_challenge(1)
         assert challenge.status == "open" and challenge.rated == 0 and challenge.rematch_of is None
         assert [m.id for m in await store.finished_matches_of(10, 5)] == [1]
-        async with store.db.execute("PRAGMA user_version") as cursor:
-            assert (await cursor.fetchone())[0] >= 6
+        assert await store.schema_version() >= 6
     finally:
         await store.close()

@@ -1,36 +1,94 @@
-"""The store on a real SQLite file: WAL, migrations, optimistic versions, append-only log."""
+"""The store on both backends (a real SQLite file, a real PostgreSQL server): migrations, optimistic
+versions, append-only log, and the timekeeper's claims with several processes at once."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 
-from bot.store import DecisionCommit, Store
+import pytest
+
+from bot.db import POSTGRES, SQLITE
+from bot.store import DecisionCommit, Store, migration_files, open_store
 
 
-async def test_store_uses_wal_on_a_real_file(store):
-    assert await store.journal_mode() == "wal"
+@pytest.fixture(params=[SQLITE, POSTGRES])
+def target(request, tmp_path) -> str:
+    """Where a store may be opened several times: a SQLite file, or a fresh migrated PostgreSQL database."""
+    if request.param == POSTGRES:
+        return request.getfixturevalue("postgres_cluster").new_database()
+    return str(tmp_path / "shared.sqlite3")
 
 
-async def test_migrations_are_numbered_and_applied_once(tmp_path):
-    path = tmp_path / "m.sqlite3"
-    first = await Store.open(path)
-    async with first.db.execute("PRAGMA user_version") as cursor:
-        version = (await cursor.fetchone())[0]
-    assert version >= 1
+async def test_sqlite_store_uses_wal_on_a_real_file(tmp_path):
+    store = await Store.open(tmp_path / "wal.sqlite3")
+    try:
+        assert store.dialect == SQLITE and await store.journal_mode() == "wal"
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("backend", [SQLITE, POSTGRES])
+async def test_migrations_are_numbered_and_applied_once(backend, tmp_path, request):
+    target = (request.getfixturevalue("postgres_cluster").new_database(migrated=False) if backend == POSTGRES
+              else str(tmp_path / "m.sqlite3"))
+    first = await open_store(target)
+    assert first.dialect == backend
+    newest = migration_files()[-1][0]
+    assert await first.schema_version() == newest
     assert await first.migrate() == []  # nothing left to apply
     await first.close()
-    second = await Store.open(path)
+    second = await open_store(target)
     assert await second.migrate() == []
+    assert set(await _columns(second)) >= {"matches", "decisions", "challenges", "users", "guild_settings"}
     await second.close()
-    with sqlite3.connect(path) as raw:
-        tables = {row[0] for row in raw.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    assert {"matches", "decisions", "challenges", "users", "guild_settings"} <= tables
 
 
-async def _match(store: Store) -> int:
+async def _columns(store: Store) -> dict[str, set[str]]:
+    if store.dialect == POSTGRES:
+        rows = await store.db.fetchall("SELECT table_name, column_name FROM information_schema.columns"
+                                       " WHERE table_schema = 'public' AND table_name != 'schema_version'")
+        pairs = [(row[0], row[1]) for row in rows]
+    else:
+        tables = [row[0] for row in await store.db.fetchall(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
+        pairs = [(table, row["name"]) for table in tables
+                 for row in await store.db.fetchall(f"PRAGMA table_info({table})")]
+    columns: dict[str, set[str]] = {}
+    for table, column in pairs:
+        columns.setdefault(table, set()).add(column)
+    return columns
+
+
+async def test_both_backends_end_with_the_same_tables_and_columns(tmp_path, postgres_url):
+    lite, pg = await Store.open(tmp_path / "same.sqlite3"), await Store.open(postgres_url)
+    try:
+        assert await _columns(lite) == await _columns(pg)
+        assert await lite.schema_version() == await pg.schema_version()
+        # Snowflakes need 64 bits and times need doubles on PostgreSQL (INTEGER/REAL are 32-bit there).
+        types = {row[0]: row[1] for row in await pg.db.fetchall(
+            "SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'matches'")}
+        assert types["guild_id"] == "bigint" and types["next_timer_at"] == "double precision"
+    finally:
+        await lite.close()
+        await pg.close()
+
+
+async def test_snowflakes_and_times_round_trip(store):
+    snowflake = 1_234_567_890_123_456_789
+    match_id = await store.create_match(
+        game="tiny", options={}, seed=2**40, guild_id=snowflake, channel_id=snowflake + 1, players=(snowflake + 2, 20),
+        bot_seat=None, days=3, locale="en", state={}, panels={}, now=1_800_000_000.123456, deadline=1.5,
+        next_timer_at=None)
+    row = await store.get_match(match_id)
+    assert row.guild_id == snowflake and row.players[0] == snowflake + 2 and row.seed == 2**40
+    assert row.turn_started == 1_800_000_000.123456
+
+
+async def _match(store: Store, *, guild_id: int = 1, next_timer_at: float | None = 5.0) -> int:
     return await store.create_match(
-        game="tiny", options={}, seed=1, guild_id=1, channel_id=2, players=(10, 20), bot_seat=None, days=3,
-        locale="en", state={"x": 0}, panels={"0": 0}, now=0.0, deadline=10.0, next_timer_at=5.0)
+        game="tiny", options={}, seed=1, guild_id=guild_id, channel_id=2, players=(10, 20), bot_seat=None, days=3,
+        locale="en", state={"x": 0}, panels={"0": 0}, now=0.0, deadline=10.0, next_timer_at=next_timer_at)
 
 
 def _commit(match_id: int, expected: int, x: int) -> DecisionCommit:
@@ -56,9 +114,7 @@ async def test_decision_log_is_append_only_per_version(store):
 
 
 async def test_accepting_a_closed_challenge_creates_no_match(store):
-    challenge_id = await store.create_challenge(
-        guild_id=1, channel_id=2, game="tiny", options={}, days=3, locale="en", challenger_id=10,
-        opponent_id=20, now=0.0, expires_at=100.0)
+    challenge_id = await _challenge(store)
     assert await store.close_challenge(challenge_id, "declined")
     created = await store.create_match(
         game="tiny", options={}, seed=1, guild_id=1, channel_id=2, players=(10, 20), bot_seat=None, days=3,
@@ -66,3 +122,85 @@ async def test_accepting_a_closed_challenge_creates_no_match(store):
     assert created is None
     assert await store.count_matches() == 0
 
+
+async def _challenge(store: Store, *, guild_id: int = 1, expires_at: float = 100.0, challenger: int = 10) -> int:
+    return await store.create_challenge(
+        guild_id=guild_id, channel_id=2, game="tiny", options={}, days=3, locale="en", challenger_id=challenger,
+        opponent_id=20, now=0.0, expires_at=expires_at)
+
+
+# ---- the timekeeper's claims (several bot processes on one database) -------------------------------
+
+
+async def test_a_claim_takes_due_matches_for_a_lease_and_returns_them_as_they_were(store):
+    due, later = await _match(store, next_timer_at=5.0), await _match(store, next_timer_at=50.0)
+    await _match(store, next_timer_at=None)
+    claimed = await store.claim_due_timers(10.0, lease=120.0)
+    assert [row.id for row in claimed] == [due] and claimed[0].next_timer_at == 5.0
+    assert (await store.get_match(due)).next_timer_at == 130.0
+    assert [row.id for row in await store.claim_due_timers(60.0)] == [later]  # the first is leased
+    assert [row.id for row in await store.claim_due_timers(181.0)] == [due, later]  # both leases ended
+    # The outcome is recorded version-checked, as before claims existed.
+    assert await store.set_timer(due, 0, 1, 900.0)
+    assert (await store.get_match(due)).timer_stage == 1
+
+
+async def test_claims_follow_the_guild_shards(store):
+    guilds = [(shard << 22) | 7 for shard in range(4)]
+    ids = {guild: await _match(store, guild_id=guild) for guild in guilds}
+    mine = await store.claim_due_timers(10.0, shard_count=4, shard_ids={1, 3})
+    assert {row.id for row in mine} == {ids[guilds[1]], ids[guilds[3]]}
+    assert await store.claim_due_timers(10.0, shard_count=4, shard_ids=()) == []
+    rest = await store.claim_due_timers(10.0, shard_count=4, shard_ids=None)
+    assert {row.id for row in rest} == {ids[guilds[0]], ids[guilds[2]]}
+
+
+async def test_due_challenges_are_claimed_once_and_expire_once(store):
+    first, second = await _challenge(store, expires_at=5.0), await _challenge(store, expires_at=6.0)
+    await _challenge(store, expires_at=500.0)
+    claimed = await store.claim_due_challenges(10.0, lease=60.0)
+    assert [row.id for row in claimed] == [first, second] and claimed[0].status == "open"
+    assert await store.claim_due_challenges(20.0) == []
+    assert await store.close_challenge(first, "expired")
+    assert [row.id for row in await store.claim_due_challenges(71.0)] == [second]  # its lease ended unhandled
+
+
+async def test_many_processes_claim_each_due_match_exactly_once(target):
+    seeding = await open_store(target)
+    due = {await _match(seeding, guild_id=index, next_timer_at=float(index % 9)) for index in range(60)}
+    challenges = {await _challenge(seeding, expires_at=float(index % 5), challenger=100 + index)
+                  for index in range(30)}
+    await seeding.close()
+    processes = [await open_store(target) for _ in range(5)]  # each its own connection (SQLite) or pool
+
+    async def claimer(store: Store) -> tuple[list[int], list[int]]:
+        matches, expired = [], []
+        while True:
+            timers = await store.claim_due_timers(100.0, limit=4)
+            open_ones = await store.claim_due_challenges(100.0, limit=3)
+            matches += [row.id for row in timers]
+            expired += [row.id for row in open_ones]
+            if not timers and not open_ones:
+                return matches, expired
+
+    try:
+        results = await asyncio.gather(*(claimer(store) for store in processes))
+    finally:
+        for store in processes:
+            await store.close()
+    claimed = [match_id for matches, _ in results for match_id in matches]
+    expired = [challenge_id for _, ids in results for challenge_id in ids]
+    assert sorted(claimed) == sorted(due) and sorted(expired) == sorted(challenges)
+    assert sum(1 for matches, ids in results if matches or ids) >= 2  # the work was really shared
+
+
+async def test_a_sqlite_store_is_a_file_and_a_url_is_postgres(tmp_path, postgres_url):
+    lite = await open_store(str(tmp_path / "plain.sqlite3"))
+    pg = await open_store(postgres_url)
+    try:
+        assert (lite.dialect, pg.dialect) == (SQLITE, POSTGRES)
+        with sqlite3.connect(tmp_path / "plain.sqlite3") as raw:
+            assert raw.execute("PRAGMA user_version").fetchone()[0] == migration_files()[-1][0]
+    finally:
+        await lite.close()
+        await pg.close()

@@ -1,0 +1,82 @@
+"""A real PostgreSQL server for the tests (the ``pgserver`` wheel carries its binaries): started once per
+test session, on first use, and a fresh database per test, copied from a migrated template."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import threading
+from pathlib import Path
+
+import pytest
+
+TEMPLATE = "dueltable_template"
+
+
+class PostgresCluster:
+    """One server for the session; ``new_database`` is sync so any fixture can call it."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.server = None
+        self._names = itertools.count(1)
+        self._lock = threading.Lock()
+
+    def _start(self):
+        if self.server is None:
+            import pgserver
+
+            self.server = pgserver.get_server(self.root, cleanup_mode="stop")
+            self.server.psql(f"CREATE DATABASE {TEMPLATE};")
+            _in_thread(_migrate(self.server.get_uri(TEMPLATE)))
+        return self.server
+
+    def new_database(self, *, migrated: bool = True) -> str:
+        """The URL of a new database: migrated (a copy of the template) or empty."""
+        with self._lock:
+            server = self._start()
+            name = f"test_{next(self._names)}"
+            template = TEMPLATE if migrated else "template0"
+            server.psql(f"CREATE DATABASE {name} TEMPLATE {template};")
+            return server.get_uri(name)
+
+    def close(self) -> None:
+        if self.server is not None:
+            self.server.cleanup()
+
+
+async def _migrate(url: str) -> None:
+    from bot.store import Store
+
+    store = await Store.open(url)
+    await store.close()
+
+
+def _in_thread(coroutine) -> None:
+    # Fixtures may run inside the test's event loop; the template is migrated on a loop of its own.
+    errors: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(coroutine)
+        except BaseException as error:  # re-raised in the caller
+            errors.append(error)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if errors:
+        raise errors[0]
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster(tmp_path_factory):
+    cluster = PostgresCluster(tmp_path_factory.mktemp("pg"))
+    yield cluster
+    cluster.close()
+
+
+@pytest.fixture
+def postgres_url(postgres_cluster) -> str:
+    """A fresh, migrated PostgreSQL database for one test."""
+    return postgres_cluster.new_database()
