@@ -110,10 +110,16 @@ def fit(text: str, size: int, width: float, bold: bool = False) -> str:
 def wrap(text: str, size: int, width: float, bold: bool = False) -> list[str]:
     """``text``'s non-empty lines within ``width``. Closing punctuation may end a Japanese line past the
     width (kinsoku); such text is wrapped again one character short of it."""
-    lines = [line for line in wrap_text(text, size, int(width), bold) if line.strip()]
+    return list(wrapped(text, size, int(width), bold))
+
+
+@lru_cache(maxsize=512)
+def wrapped(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
+    """``wrap``, kept: the last events and the prompts come back from picture to picture."""
+    lines = [line for line in wrap_text(text, size, width, bold) if line.strip()]
     if any(font(size, bold).getlength(line) > width for line in lines):
-        lines = [line for line in wrap_text(text, size, int(width - size), bold) if line.strip()]
-    return lines
+        lines = [line for line in wrap_text(text, size, width - size, bold) if line.strip()]
+    return tuple(lines)
 
 
 def lines_within(text: str, size: int, width: float, most: int, bold: bool = False,
@@ -388,5 +394,5 @@ def card_face(card_id: str, height: int, locale: str) -> Image.Image:
 
 def clear_caches() -> None:
     """Forget every cached stamp and tile (the legibility tests record text as it is first drawn)."""
-    for cached in (stamp, sentence_stamp, name_lines, unit_tile, chip, face_text_lines, card_face):
+    for cached in (stamp, sentence_stamp, wrapped, name_lines, unit_tile, chip, face_text_lines, card_face):
         cached.cache_clear()
