@@ -313,7 +313,7 @@ def wrapped(lines: Sequence[str], size: int, width: int = WIDTH - 2 * MARGIN - 8
 
 def draw_lines(canvas: Canvas, y: int, lines: Sequence[str], size: int, fill=TEXT) -> int:
     for line in lines:
-        canvas.text((MARGIN + 4, y), line, size=size, fill=fill)
+        canvas.words((MARGIN + 4, y), line, size=size, fill=fill)  # running text: cached word by word
         y += size + LINE_GAP + 4
     return y
 
@@ -463,6 +463,6 @@ def render_card(card: Card, locale: str) -> bytes:
         draw_grid(canvas, (MARGIN, y), layout_effects(card.id), "black", locale)
         y += picture_h
     for line in body:
-        canvas.text((text_left, y), line, size=CARD_TEXT_SIZE, fill=TEXT)
+        canvas.words((text_left, y), line, size=CARD_TEXT_SIZE, fill=TEXT)
         y += CARD_TEXT_SIZE + 8
     return encode_png(canvas.image)

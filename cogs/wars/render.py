@@ -466,7 +466,7 @@ def render_board(view: dict[str, Any], locale: str) -> bytes:
         canvas.text((20, y + 22), _fit(title, 24, WIDTH - 40, bold=True), size=24, bold=True, anchor="lm")
         y += 44
         for line in lines:
-            canvas.text((24, y + (LOG_TEXT + 10) // 2), line, size=LOG_TEXT, anchor="lm")
+            canvas.words((24, y + 3), line, size=LOG_TEXT)  # running text: cached word by word
             y += LOG_TEXT + 10
         y += 8
     return encode_png(canvas.image)
@@ -800,6 +800,6 @@ def render_card(card: Card, locale: str) -> bytes:
         canvas.text((CARD_W - 24, 20), cost, size=30, bold=True, anchor="ra")
     y = title_h + 30
     for line in body:
-        canvas.text((24, y), line, size=CARD_TEXT)
+        canvas.words((24, y), line, size=CARD_TEXT)
         y += CARD_TEXT + 8
     return encode_png(canvas.image)

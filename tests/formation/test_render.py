@@ -19,7 +19,7 @@ from cogs.formation.engine import ENGINE
 from cogs.formation.render import WIDTH, clear_tile_caches, render_board, render_card, render_hand, seat_stats
 from cogs.formation.text import card_name
 from tests.formation.helpers import random_steps
-from tests.golden import assert_legible, assert_matches_golden, decode, texts_drawn
+from tests.golden import assert_legible, assert_matches_golden, decode, texts_drawn, texts_drawn_apart
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
 MEAN_ABS_DIFF_TOLERANCE = 2.0  # 0-255 scale, averaged over all pixels and channels
@@ -118,9 +118,10 @@ def test_every_text_is_phone_legible_on_real_states(monkeypatch, locale):
                 if hand_picture and choosing:  # the choice picture shows the hand and two formations, no panel
                     main = [text for text in main if text not in {seat_stats(view, viewer, locale)}]
                 clear_tile_caches()  # pasted tiles are drawn once: draw them again to see their text
-                width, drawn = texts_drawn(
+                width, drawn, apart = texts_drawn_apart(
                     monkeypatch, lambda r=render, v=view: render_with_names(LONG_NAMES, r, v, locale))
-                assert_legible(width, drawn, main=main)
+                assert_legible(width, drawn)  # the floor on everything, main texts apart from running text
+                assert_legible(width, apart, main=main)
                 checked += 1
     assert checked >= 20
 
@@ -129,9 +130,10 @@ def test_every_text_is_phone_legible_on_real_states(monkeypatch, locale):
 def test_card_pictures_are_phone_legible(monkeypatch, locale):
     for card in catalogue().cards:
         clear_tile_caches()
-        width, drawn = texts_drawn(monkeypatch, lambda c=card: render_card(c, locale))
-        assert_legible(width, drawn, main=[card.name(locale)] + ([str(card.stats["rank"])] if card.kind == "battle"
-                                                                 else []))
+        width, drawn, apart = texts_drawn_apart(monkeypatch, lambda c=card: render_card(c, locale))
+        assert_legible(width, drawn)  # the 1/40 floor on everything, the main texts apart from running text
+        assert_legible(width, apart, main=[card.name(locale)] + ([str(card.stats["rank"])] if card.kind == "battle"
+                                                                  else []))
 
 
 def test_views_are_rendered_in_both_locales_for_every_phase():

@@ -35,7 +35,7 @@ from cogs.wars.render import (
 from cogs.wars.render import (
     _name as card_title,
 )
-from tests.golden import assert_legible, assert_matches_golden, decode, texts_drawn
+from tests.golden import assert_legible, assert_matches_golden, decode, texts_drawn, texts_drawn_apart
 from tests.wars.helpers import answer, decision, finish_turn, play, setup_game
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
@@ -227,14 +227,16 @@ def test_every_text_is_phone_legible_on_real_states(monkeypatch: pytest.MonkeyPa
         for seat in (None, 0, 1):
             view = ENGINE.view(state, seat)
             clear_tile_caches()  # pasted tiles are drawn once: draw them again to see their text
-            width, drawn = texts_drawn(monkeypatch, lambda v=view: render_with_names(LONG_NAMES, render_board, v,
-                                                                                   locale))
-            assert_legible(width, drawn, main=board_main(view, locale))
+            width, drawn, apart = texts_drawn_apart(
+                monkeypatch, lambda v=view: render_with_names(LONG_NAMES, render_board, v, locale))
+            assert_legible(width, drawn)  # the floor on everything, main texts apart from the log's running text
+            assert_legible(width, apart, main=board_main(view, locale))
             if seat is not None:
                 clear_tile_caches()
-                width, drawn = texts_drawn(monkeypatch, lambda v=view: render_with_names(LONG_NAMES, render_hand, v,
-                                                                                       locale))
-                assert_legible(width, drawn, main=hand_main(view, locale))
+                width, drawn, apart = texts_drawn_apart(
+                    monkeypatch, lambda v=view: render_with_names(LONG_NAMES, render_hand, v, locale))
+                assert_legible(width, drawn)
+                assert_legible(width, apart, main=hand_main(view, locale))
 
 
 @pytest.mark.parametrize("locale", ["en", "ja"])
