@@ -232,8 +232,7 @@ def draw_panel(canvas: Canvas, view: View, seat: int, top: int, locale: str) -> 
         title_x = draw_badge(canvas, title_x, y + 26, t("formation.board.first", locale)) + 10
     canvas.text((title_x, y + 26), fit(seat_title(view, seat, locale), MAIN, x + PANEL_W - 12 - title_x, True),
                 size=MAIN, bold=True, anchor="lm")
-    canvas.text((x + 12, y + 66), fit(seat_stats(view, seat, locale), MAIN, PANEL_W - 24), size=MAIN,
-                fill=TEXT, anchor="lm")
+    draw_parts(canvas, (x + 12, y + 66), seat_stats(view, seat, locale), PANEL_W - 24)
     attack = view.get("attack")
     # Highlight the attacking card, or (on the owner's own panel) the square being filled now.
     highlight = attack["square"] if attack and attack["seat"] == seat else info.get("next_square")
@@ -244,6 +243,22 @@ def draw_panel(canvas: Canvas, view: View, seat: int, top: int, locale: str) -> 
             else "formation.board.no_formation"
         canvas.text((x + 8 + LABEL_W + (GRID_W - LABEL_W) // 2, y + GRID_TOP + GRID_H // 2),
                     fit(t(key, locale), 24, GRID_W - LABEL_W - 16), size=24, fill=TEXT, anchor="mm")
+
+
+def draw_parts(canvas: Canvas, xy: tuple[int, int], line: str, width: int, separator: str = " · ") -> None:
+    """A main-size line of parts ("Total 14 · Captured 3 · ...") drawn part by part: each part recurs
+    from picture to picture where the whole line rarely does, so its cached mask is reused."""
+    if token_width(line, MAIN) > width:
+        canvas.text(xy, fit(line, MAIN, width), size=MAIN, fill=TEXT, anchor="lm")
+        return
+    x, y = xy
+    for index, part in enumerate(line.split(separator)):
+        if index:
+            gap = token_width(separator, MAIN)
+            canvas.text((x + gap / 2, y), separator.strip(), size=MAIN, fill=MUTED, anchor="mm")
+            x += gap
+        canvas.text((x, y), part, size=MAIN, fill=TEXT, anchor="lm")
+        x += token_width(part, MAIN)
 
 
 def pick_text(pick: Mapping[str, Any], locale: str) -> str:

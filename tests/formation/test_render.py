@@ -95,7 +95,7 @@ def main_texts(view: dict, locale: str, hand_picture: bool) -> list[str]:
     wanted = []
     for seat in seats:
         info = view["seats"][seat]
-        wanted.append(seat_stats(view, seat, locale))
+        wanted += seat_stats(view, seat, locale).split(" · ")  # the total and the counts
         for square in info["board"] or []:
             wanted += [card["card"][1:] for card in square["cards"] if card["card"]]
     if hand_picture:
@@ -116,7 +116,7 @@ def test_every_text_is_phone_legible_on_real_states(monkeypatch, locale):
                 render = render_hand if hand_picture else render_board
                 main = main_texts(view, locale, hand_picture)
                 if hand_picture and choosing:  # the choice picture shows the hand and two formations, no panel
-                    main = [text for text in main if text not in {seat_stats(view, viewer, locale)}]
+                    main = [text for text in main if text not in seat_stats(view, viewer, locale).split(" · ")]
                 clear_tile_caches()  # pasted tiles are drawn once: draw them again to see their text
                 width, drawn, apart = texts_drawn_apart(
                     monkeypatch, lambda r=render, v=view: render_with_names(LONG_NAMES, r, v, locale))
