@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import threading
+import warnings
 from pathlib import Path
 
 import pytest
@@ -24,9 +25,11 @@ class PostgresCluster:
 
     def _start(self):
         if self.server is None:
-            import pgserver
+            with warnings.catch_warnings():  # platformdirs: no XDG_RUNTIME_DIR in CI containers
+                warnings.simplefilter("ignore")
+                import pgserver
 
-            self.server = pgserver.get_server(self.root, cleanup_mode="stop")
+                self.server = pgserver.get_server(self.root, cleanup_mode="stop")
             self.server.psql(f"CREATE DATABASE {TEMPLATE};")
             _in_thread(_migrate(self.server.get_uri(TEMPLATE)))
         return self.server
