@@ -99,9 +99,10 @@ def play_match(game: str, players: tuple[Player, Player], searching: tuple[bool,
 
 
 def run_arena(game: str, a: str, b: str, matches: int, think_ms: float | None = None, seed: int = 0,
-              on_match: Callable[[int, str], object] | None = None) -> ArenaReport:
+              on_match: Callable[[int, str], object] | None = None, report: ArenaReport | None = None) -> ArenaReport:
+    """Play ``matches`` matches into ``report`` (a new one by default; pass one to read it while it runs)."""
     player_a, player_b = make_player(game, a, think_ms), make_player(game, b, think_ms)
-    report = ArenaReport(game=game, a=a, b=b)
+    report = report or ArenaReport(game=game, a=a, b=b)
     for index in range(matches):
         a_seat = index % 2
         players = (player_a, player_b) if a_seat == 0 else (player_b, player_a)
@@ -125,7 +126,8 @@ def run_arena(game: str, a: str, b: str, matches: int, think_ms: float | None = 
 
 
 def run_arena_command(game: str, a: str, b: str, matches: int, think_ms: float | None, seed: int) -> int:
-    """``python -m bot arena``: one progress line per match on stderr, the report on stdout."""
+    """``python -m bot arena``: one progress line per match on stderr (its result and the running score and
+    p95, so a run cut short still says what it measured), the report on stdout."""
     from bot.games import playable_game_ids
 
     if game not in playable_game_ids():
@@ -134,9 +136,13 @@ def run_arena_command(game: str, a: str, b: str, matches: int, think_ms: float |
     if matches < 1:
         print("--matches must be at least 1", file=sys.stderr)
         return 2
+    report = ArenaReport(game=game, a=a, b=b)
+
+    def progress(index: int, result: str) -> None:
+        print(f"match {index} {result} | {report.lines()[-1]}", file=sys.stderr, flush=True)
+
     try:
-        report = run_arena(game, a, b, matches, think_ms=think_ms, seed=seed,
-                           on_match=lambda index, result: print(f"match {index} {result}", file=sys.stderr))
+        run_arena(game, a, b, matches, think_ms=think_ms, seed=seed, on_match=progress, report=report)
     except ArenaError as error:
         print(str(error), file=sys.stderr)
         return 2

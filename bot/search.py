@@ -13,7 +13,7 @@ How it works (Cowling, Powley and Whitehouse 2012, single-observer ISMCTS, as Op
   (the value of a position where a rollout stops early), ``rollout(state, decision, rng)`` (a cheap policy
   for playouts; it may read the whole state, which is a determinized world), ``prior`` (a stronger
   policy asked once per answer, on the determinized root, whose answer starts with a few virtual wins),
-  ``prune`` (answers never worth searching), ``ROLLOUT_DEPTH`` and ``BUDGET_SCALE``.
+  ``prune`` (answers never worth searching), ``ROLLOUT_DEPTH``, ``BUDGET_SCALE`` and ``PRIOR_WINS``.
 * ``think`` determinizes the real state first and never reads it again, so two states that differ only
   in what the bot's seat cannot see give the same answer (tests/<game>/test_determinize.py).
 * Every iteration samples a world from the bot's information, walks the tree (UCB1 over the answers
@@ -86,7 +86,8 @@ class Hooks:
     evaluate: Evaluate | None = None
     rollout: Policy | None = None
     prune: Prune | None = None  # drops answers never worth searching (an "undo"), keeping a legal decision
-    prior: Policy | None = None  # a stronger, slower policy: its root answer starts with PRIOR_WINS virtual wins
+    prior: Policy | None = None  # a stronger, slower policy: its root answer starts with prior_wins virtual wins
+    prior_wins: int = PRIOR_WINS  # a game whose prior is much better than its playouts trusts it more
     rollout_depth: int = DEFAULT_ROLLOUT_DEPTH
     budget_scale: float = 1.0  # a game whose playouts are slow thinks in fewer iterations
 
@@ -111,7 +112,7 @@ def hooks_for(game_id: str) -> Hooks:
     engine = importlib.import_module(f"cogs.{game_id}.engine").ENGINE
     return Hooks(engine=engine, determinize=module.determinize, evaluate=getattr(module, "evaluate", None),
                  rollout=getattr(module, "rollout", None), prune=getattr(module, "prune", None),
-                 prior=getattr(module, "prior", None),
+                 prior=getattr(module, "prior", None), prior_wins=getattr(module, "PRIOR_WINS", PRIOR_WINS),
                  rollout_depth=getattr(module, "ROLLOUT_DEPTH", DEFAULT_ROLLOUT_DEPTH),
                  budget_scale=getattr(module, "BUDGET_SCALE", 1.0))
 
@@ -385,8 +386,8 @@ class Search:
             (hint,) = self.hooks.prior(root, decision, self.rng) or (None,)
             if hint in decision.options:
                 edge = self.nodes.setdefault((), {}).setdefault(hint, Edge())
-                edge.available = edge.visits = PRIOR_WINS
-                edge.total = float(PRIOR_WINS)
+                edge.available = edge.visits = self.hooks.prior_wins
+                edge.total = float(self.hooks.prior_wins)
         for _ in range(self.budget.iterations):
             self.iterate(root)
             if time.perf_counter() > deadline:

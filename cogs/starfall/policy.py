@@ -100,6 +100,42 @@ def greedy(state: State, decision: Decision, rng: random.Random) -> tuple[str, .
     return (option,)
 
 
+LOOKAHEAD_LINES = 8  # own lines (best by ``score``) whose opponent reply is searched: ~30-100 ms a decision
+
+
+def _turn_ends(state: State, seat: int, turn_key: tuple[int, int], line: tuple[str, ...],
+               found: list[tuple[tuple[str, ...], State]]) -> None:
+    """Every way ``seat`` can finish its current turn: (the options taken, the position it leaves)."""
+    pending = rules.pending(state)
+    if not pending or pending[0].seat != seat or (state["round"], state["turn_index"]) != turn_key:
+        found.append((line, state))
+        return
+    for option in pending[0].options:
+        _turn_ends(rules.apply(state, seat, (option,))[0], seat, turn_key, (*line, option), found)
+
+
+def after_reply(state: State, seat: int) -> float:
+    """``seat``'s score once the opponent has played its best one-turn reply (as ``greedy`` plays)."""
+    pending = rules.pending(state)
+    if state["result"] is not None or not pending or pending[0].seat == seat:
+        return score(state, seat)
+    value, _line = _best_line(state, pending[0].seat, (state["round"], state["turn_index"]))
+    return -value  # the score is zero-sum: the opponent's best is seat's worst
+
+
+def lookahead(state: State, decision: Decision, rng: random.Random) -> tuple[str, ...]:
+    """Two turns deep: the ``LOOKAHEAD_LINES`` best ways to finish this turn, each judged by the score after
+    the opponent's best reply (a line that leaves a card to a kill loses to one that does not). Reads the
+    whole state: the bot player asks it only on a determinized world (cogs/starfall/determinize.py)."""
+    seat = decision.seat
+    ends: list[tuple[tuple[str, ...], State]] = []
+    _turn_ends(state, seat, (state["round"], state["turn_index"]), (), ends)
+    ends = [end for end in ends if end[0]]
+    ends.sort(key=lambda end: score(end[1], seat), reverse=True)
+    judged = [(after_reply(after, seat), rng.random(), line[0]) for line, after in ends[:LOOKAHEAD_LINES]]
+    return (max(judged)[2],) if judged else (decision.options[0],)
+
+
 def side_keys(state: State) -> tuple[str, str]:
     """The ready-made deck id each seat plays (``custom`` for any other deck)."""
     return state["players"][0]["deck_key"], state["players"][1]["deck_key"]
