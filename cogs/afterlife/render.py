@@ -218,24 +218,27 @@ def draw_player_bar(canvas: Canvas, view: View, seat: int, y: int, locale: str) 
     return y + BAR_H + 8
 
 
-def draw_public(canvas: Canvas, view: View, seat: int, y: int, locale: str) -> int:
-    """The public zone as face-up chips; at the end of the match the whole hand, revealed."""
-    player = view["players"][seat]
+def public_row(view: View, seat: int, locale: str) -> tuple[str, list[str], float]:
+    """The row's label, its cards (the public zone, or at the end of the match the whole hand) and the x
+    where the cards start."""
     hands = view.get("hands")
-    x = MARGIN + 8
-    middle = y + CHIP_H / 2
     if hands:
-        label = t("afterlife.ui.board.hand_of", locale, player=seat_name(seat, locale))
-        label = fit(label, LABEL, WIDTH - 2 * MARGIN - 16, True)
-        write(canvas, (x, middle), label, LABEL, HIGHLIGHT, True, "lm")
-        cards = list(hands[seat])
+        label = fit(t("afterlife.ui.board.hand_of", locale, player=seat_name(seat, locale)), LABEL,
+                    WIDTH - 2 * MARGIN - 16, True)
+        return label, list(hands[seat]), MARGIN + 8 + token_width(label, LABEL, True) + 12
+    label = t("afterlife.ui.board.public", locale)
+    return label, list(view["players"][seat]["public"]), MARGIN + 40 + token_width(label, LABEL, True) + 12
+
+
+def draw_public(canvas: Canvas, view: View, seat: int, y: int, locale: str) -> int:
+    """The public zone as face-up chips (after the eye mark); at the end of the match the whole hand."""
+    label, cards, start = public_row(view, seat, locale)
+    middle = y + CHIP_H / 2
+    if view.get("hands"):
+        write(canvas, (MARGIN + 8, middle), label, LABEL, HIGHLIGHT, True, "lm")
     else:
-        label = t("afterlife.ui.board.public", locale)
-        draw_eye(canvas, x + 13, middle, 13)
-        write(canvas, (x + 32, middle), label, LABEL, bold=True, anchor="lm")
-        x += 32
-        cards = list(player["public"])
-    start = x + token_width(label, LABEL, True) + 12
+        draw_eye(canvas, MARGIN + 21, middle, 13)
+        write(canvas, (MARGIN + 40, middle), label, LABEL, bold=True, anchor="lm")
     if not cards:
         write(canvas, (start, middle), t("afterlife.ui.board.none", locale), LABEL, MUTED, anchor="lm")
         return y + CHIP_H + 6
@@ -243,14 +246,8 @@ def draw_public(canvas: Canvas, view: View, seat: int, y: int, locale: str) -> i
 
 
 def public_height(view: View, seat: int, locale: str) -> int:
-    hands = view.get("hands")
-    cards = list(hands[seat]) if hands else list(view["players"][seat]["public"])
-    if not cards:
-        return CHIP_H + 6
-    label = (t("afterlife.ui.board.hand_of", locale, player=seat_name(seat, locale)) if hands
-             else t("afterlife.ui.board.public", locale))
-    start = MARGIN + 8 + (0 if hands else 32) + min(WIDTH - 2 * MARGIN, token_width(label, LABEL, True)) + 12
-    return chips_height(cards, locale, start, WIDTH - MARGIN, MARGIN + 8)
+    _, cards, start = public_row(view, seat, locale)
+    return chips_height(cards, locale, start, WIDTH - MARGIN, MARGIN + 8) if cards else CHIP_H + 6
 
 
 def draw_zone_lines(canvas: Canvas, view: View, seat: int, y: int, locale: str, most: int) -> int:

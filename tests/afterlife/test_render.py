@@ -292,6 +292,10 @@ def legibility_cases() -> dict[str, tuple[Callable[[], bytes], list[str]]]:
 @pytest.mark.parametrize("locale", LOCALES)
 def test_boards_and_hand_pictures_are_phone_legible_on_real_positions(monkeypatch, locale: str) -> None:
     checked = 0
+    heights: list[tuple[int, int]] = []  # (measured before drawing, reached by drawing)
+    crop = render.crop_png
+    monkeypatch.setattr(render, "crop_png", lambda canvas, height: heights.append((canvas.image.height, height))
+                        or crop(canvas, height))
     for name, (make, main) in legibility_cases().items():
         if not name.endswith(locale):
             continue
@@ -307,6 +311,7 @@ def test_boards_and_hand_pictures_are_phone_legible_on_real_positions(monkeypatc
         assert len(make()) <= SIZE_BUDGET, name  # the tallest pictures too
         checked += 1
     assert checked == 10
+    assert len(heights) == 10 and all(measured == reached for measured, reached in heights)  # nothing cut off
 
 
 def test_every_card_picture_is_phone_legible(monkeypatch) -> None:
