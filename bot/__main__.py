@@ -37,6 +37,10 @@ def main(argv: list[str] | None = None) -> int:
     replay = sub.add_parser("replay", help="re-play a match export, check its result, write its images")
     replay.add_argument("file")
     replay.add_argument("--out", default=None, help="folder for the frames and the animation")
+    to_pg = sub.add_parser("migrate-to-postgres", help="copy a SQLite database into PostgreSQL, verified")
+    to_pg.add_argument("sqlite_file")
+    to_pg.add_argument("database_url", help="postgresql://user:password@host/database")
+    to_pg.add_argument("--replace", action="store_true", help="empty a PostgreSQL database that holds rows first")
     prove = sub.add_parser("prove-scale", help="two bot processes, one PostgreSQL, one fake Discord with two "
                            "shards: matches played to the end, a SIGKILL, every reminder once (bot/scaleproof.py)")
     prove.add_argument("--matches", type=int, default=100)
@@ -52,6 +56,10 @@ def main(argv: list[str] | None = None) -> int:
         from bot.scaleproof import config_from_args, run_prove_scale_command
 
         return run_prove_scale_command(config_from_args(args))
+    if args.command == "migrate-to-postgres":
+        from bot.migrate_pg import run_migrate_command
+
+        return run_migrate_command(args.sqlite_file, args.database_url, args.replace)
     if args.command == "replay":
         from bot.replay import run_replay_command
 
