@@ -30,7 +30,7 @@ from bot.gamecog import GameCog
 from bot.games import playable_game_ids
 from bot.i18n import CommandTranslator
 from bot.match import MatchService
-from bot.store import Store
+from bot.store import Store, open_store
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.glue import Glue
 
@@ -79,6 +79,7 @@ class DuelTable(commands.AutoShardedBot):
         self._outbox_wake = asyncio.Event()
         self._outbox_news: set[int] = set()
         self._notify_connection = None  # asyncpg connection: LISTEN/NOTIFY between processes
+        self._notify_lock = asyncio.Lock()
         self.clock = clock
         # Match seeds: random in production; fixed by the demo so `--seed N` replays the same match.
         self.new_seed = seed_source or (lambda: secrets.randbits(31))
@@ -112,7 +113,8 @@ class DuelTable(commands.AutoShardedBot):
         """Tell the process that owns a match's guild that the store holds news for its thread."""
         if self._notify_connection is not None:
             try:
-                await self._notify_connection.execute("SELECT pg_notify($1, $2)", OUTBOX_CHANNEL, str(match_id))
+                async with self._notify_lock:  # one asyncpg connection runs one statement at a time
+                    await self._notify_connection.execute("SELECT pg_notify($1, $2)", OUTBOX_CHANNEL, str(match_id))
             except Exception:  # the owner's poll still finds it
                 log.warning("could not notify the owner of match %s", match_id, exc_info=True)
 
@@ -155,7 +157,7 @@ class DuelTable(commands.AutoShardedBot):
                 log.exception("outbox pass failed")
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.settings.database)
+        self.store = await open_store(self.settings.database_url or self.settings.database)
         self.service = MatchService(self.store, self.clock)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = self.on_app_command_error

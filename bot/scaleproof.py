@@ -65,6 +65,8 @@ class ProofConfig:
     lease: float = 3.0
     seed: int = 0
     timeout: float = 3600.0
+    log_level: str = "WARNING"  # the bot processes'
+    logs: Path | None = None  # where to keep the bot processes' logs (default: only the tail, on failure)
 
 
 @dataclass
@@ -305,15 +307,27 @@ class Proof:
                 return active[0].id
             async with self.gate.action():
                 try:
-                    record = await self.fake.slash(alice, guild, channel, "challenge", timeout=15,
-                                                   options={"game": game, "opponent": bob, "days": DAYS})
-                    accept = self.fake.find_component(record.messages[0], custom_id_prefix="dt:ch:accept:")
-                    if accept is not None:
-                        await self.accept(bob, record.messages[0], accept["custom_id"])
+                    message = self.open_challenge(channel, alice, bob)
+                    if message is None:
+                        record = await self.fake.slash(alice, guild, channel, "challenge", timeout=15,
+                                                       options={"game": game, "opponent": bob, "days": DAYS})
+                        message = record.messages[0] if record.messages else None
+                    accept = message and self.fake.find_component(message, custom_id_prefix="dt:ch:accept:")
+                    if accept:
+                        await self.accept(bob, message, accept["custom_id"])
                 except TimeoutError:
                     self.report.unanswered += 1
             await asyncio.sleep(0.5)
         raise RuntimeError(f"match {number} never started")
+
+    def open_challenge(self, channel, alice, bob) -> FakeMessage | None:
+        """The challenge already posted (its Accept went to a process that was down), to accept again."""
+        for message in reversed(self.fake.messages(channel)):
+            if message.author_id == self.fake.bot_user_id and alice.mention in message.content \
+                    and bob.mention in message.content \
+                    and self.fake.find_component(message, custom_id_prefix="dt:ch:accept:") is not None:
+                return message
+        return None
 
     async def accept(self, bob, message: FakeMessage, custom_id: str) -> None:
         for _ in range(30):
@@ -428,12 +442,13 @@ class Proof:
         at, finished = time.monotonic() - self.started, self.finished
         worker.kill()
         await worker.process.wait()
+        self.report.kill = f"shard {worker.shard} SIGKILLed at {at:.0f} s after {finished} matches"
         await asyncio.sleep(self.config.down_seconds)
         restarted = time.monotonic()
         await worker.start()
         await wait_for_shard(self.fake, worker)
-        self.report.kill = (f"shard {worker.shard} SIGKILLed at {at:.0f} s after {finished} matches, down "
-                            f"{self.config.down_seconds:.0f} s, ready again in {time.monotonic() - restarted:.1f} s")
+        self.report.kill += (f", down {self.config.down_seconds:.0f} s, ready again in "
+                             f"{time.monotonic() - restarted:.1f} s")
 
     async def wait_for_reminders(self, expected: dict[str, int], timeout: float = 60.0) -> None:
         """Until each reminder that came due is posted, or its match moved on (a click after the jump)."""
@@ -509,6 +524,8 @@ class Proof:
                 report.failures.append(f"reminder {nonce} posted {count} times")
             if nonce not in self.allowed:
                 report.failures.append(f"reminder {nonce} was posted but never came due")
+        if report.nonce_repeats and self.config.kill_shard is None:
+            report.failures.append(f"{report.nonce_repeats} reminders were sent again although no process died")
         for nonce in self.due:
             if nonce not in posted:
                 report.failures.append(f"reminder {nonce} came due but was not posted")
@@ -570,7 +587,7 @@ async def prove(config: ProofConfig) -> ProofReport:
             env["DATABASE_URL"] = target
             env["DUELTABLE_DB"] = str(scratch / "unused.sqlite3")
             backend = "PostgreSQL"
-        env |= {"DISCORD_TOKEN": TOKEN, "DUELTABLE_TIMER_INTERVAL": "0.5", "DUELTABLE_LOG_LEVEL": "WARNING",
+        env |= {"DISCORD_TOKEN": TOKEN, "DUELTABLE_TIMER_INTERVAL": "0.5", "DUELTABLE_LOG_LEVEL": config.log_level,
                 "DUELTABLE_MAX_ACTIVE_MATCHES": "10"}
         store = await open_store(target)  # migrates once, before the workers start
         try:
@@ -579,7 +596,9 @@ async def prove(config: ProofConfig) -> ProofReport:
                 clock = FileClock(scratch / "clock")
                 clock.advance(0.0)
                 args = [fake.base_url, str(clock.path), str(config.lease)]
-                workers = {shard: Worker(shard, env, args, scratch) for shard in range(SHARDS)}
+                logs = config.logs or scratch
+                logs.mkdir(parents=True, exist_ok=True)
+                workers = {shard: Worker(shard, env, args, logs) for shard in range(SHARDS)}
                 proof = Proof(config, fake, store, clock, workers)
                 proof.report.backend = backend
                 await proof.world()

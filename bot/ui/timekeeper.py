@@ -40,12 +40,11 @@ class TimekeeperMixin:
     async def tick(self: Glue) -> None:
         """One pass of the timekeeper: expire challenges, send due reminders, offer due claims."""
         now = self.bot.clock()
-        for challenge in await self.store.due_challenges(now):
-            if self.bot.owns_guild(challenge.guild_id):
-                await self.expire_challenge(challenge)
-        for match in await self.store.due_timers(now):
-            if self.bot.owns_guild(match.guild_id):
-                await self.fire_timer(match, now)
+        lease, shards = self.bot.timer_lease, self.bot.claim_shards
+        for challenge in await self.store.claim_due_challenges(now, lease=lease, **shards):
+            await self.expire_challenge(challenge)
+        for match in await self.store.claim_due_timers(now, lease=lease, **shards):
+            await self.fire_timer(match, now)
 
     async def expire_challenge(self: Glue, challenge: ChallengeRow) -> None:
         if not await self.store.close_challenge(challenge.id, "expired"):
