@@ -146,7 +146,10 @@ def entries_lines(entries: Sequence[str], joiner: str, size: int, width: float, 
             lines.append(line + joiner.rstrip())
         if len(lines) == most:
             kept = lines[-1][: len(lines[-1]) - len(joiner.rstrip())]
-            lines[-1] = fit(kept + (" …" if joiner.endswith(" ") else "…"), size, width)
+            more = " …" if joiner.endswith(" ") else "…"
+            while token_width(kept + more, size) > width and joiner in kept:
+                kept = kept[: kept.rindex(joiner)]  # leave out a whole entry rather than cut one
+            lines[-1] = fit(kept + more, size, width)
             return lines
         line = fit(entry, size, width)
     if line:
