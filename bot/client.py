@@ -64,6 +64,7 @@ class DuelTable(commands.AutoShardedBot):
         intents.guilds = True
         intents.guild_messages = settings.inline_lookup
         intents.message_content = settings.inline_lookup
+        kwargs.setdefault("http_trace", metrics.discord_http_trace())  # REST calls by route, for the metrics
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          allowed_mentions=discord.AllowedMentions.none(), tree_cls=TrackedTree,
                          # The bot never reads its message cache (it posts through partial

@@ -15,6 +15,9 @@ Where each is counted:
                                                malformed command option; refused:<code> for a click the
                                                engine refused (stale, illegal, not your turn)
   dueltable_reminders_sent_total{stage}        the timekeeper: stage 1-2 reminders, 3 the deadline notice
+  dueltable_discord_requests_total{route,status} every REST call discord.py makes (an aiohttp trace):
+                                               route=interaction is outside Discord's global 50/s limit,
+                                               the others count against it; status 2xx|4xx|429|5xx
 
 No label carries a player, a card or a choice: only game ids, renderer kinds, logger names and error codes.
 """
@@ -22,11 +25,13 @@ No label carries a player, a card or a choice: only game ids, renderer kinds, lo
 from __future__ import annotations
 
 import logging
+import re
 import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
+import aiohttp
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, start_http_server
 
 log = logging.getLogger(__name__)
@@ -47,6 +52,19 @@ ACTIVE_MATCHES = Gauge("dueltable_active_matches", "Matches being played (store-
 ERRORS = Counter("dueltable_errors", "Errors by kind", ["kind"], registry=REGISTRY)
 REMINDERS = Counter("dueltable_reminders_sent", "Reminders sent by stage (3: the deadline)", ["stage"],
                     registry=REGISTRY)
+DISCORD_REQUESTS = Counter("dueltable_discord_requests",
+                           "REST requests to Discord by route and status class; route=interaction is exempt "
+                           "from the global 50/s limit, every other route counts", ["route", "status"],
+                           registry=REGISTRY)
+
+# (route label, HTTP method or None for any, path pattern after /api/vN)
+DISCORD_ROUTES = (
+    ("interaction", None, re.compile(r"^/(interactions|webhooks)/")),
+    ("message_post", "POST", re.compile(r"^/channels/\d+/messages$")),
+    ("message_edit", "PATCH", re.compile(r"^/channels/\d+/messages/\d+$")),
+    ("dm_open", "POST", re.compile(r"^/users/@me/channels$")),
+    ("thread_create", "POST", re.compile(r"^/channels/\d+/(messages/\d+/)?threads$")),
+)
 
 
 def serve(port: int, host: str = "127.0.0.1") -> Any:
@@ -102,6 +120,25 @@ async def refresh_active(store: Any) -> None:
         ACTIVE_MATCHES.set(await store.db.fetchval("SELECT COUNT(*) FROM matches WHERE status = 'active'"))
     except Exception:  # a metric must never fail a decision
         log.warning("could not count active matches", exc_info=True)
+
+
+def discord_route(method: str, path: str) -> str:
+    """The route label of a Discord REST call (``other`` for the rest: start-up, user fetches, ...)."""
+    path = re.sub(r"^/api/v\d+", "", path)
+    return next((name for name, wanted, pattern in DISCORD_ROUTES
+                 if (wanted is None or wanted == method) and pattern.search(path)), "other")
+
+
+def discord_http_trace() -> aiohttp.TraceConfig:
+    """Counts every REST request discord.py makes (``Client(http_trace=...)``), 429s apart."""
+    async def on_request_end(_session, _context, params: aiohttp.TraceRequestEndParams) -> None:
+        status = params.response.status
+        DISCORD_REQUESTS.labels(discord_route(params.method, params.url.path),
+                                "429" if status == 429 else f"{status // 100}xx").inc()
+
+    trace = aiohttp.TraceConfig()
+    trace.on_request_end.append(on_request_end)
+    return trace
 
 
 def error(kind: str) -> None:

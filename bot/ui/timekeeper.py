@@ -156,6 +156,7 @@ class TimekeeperMixin:
         for match in matches:
             if match.thread_id is None or not self.bot.owns_guild(match.guild_id):
                 continue  # no thread yet: the accepting process (the owner) is still opening it
+            logs.bind_match(match)
             try:
                 await self.publish_match(match)
             except Exception:  # one broken match must not hold up the others

@@ -88,9 +88,21 @@ async def test_the_metrics_endpoint_counts_a_match_as_it_is_played(table: Table,
         value(before, "dueltable_render_seconds_count", game="tiny", kind="board")
     assert value(reminded, "dueltable_reminders_sent_total", stage="1") - \
         value(started, "dueltable_reminders_sent_total", stage="1") == 1
+    for route in ("interaction", "message_post", "message_edit"):
+        assert value(after, "dueltable_discord_requests_total", route=route, status="2xx") > \
+            value(before, "dueltable_discord_requests_total", route=route, status="2xx"), route
     refused = sum(v - value(before, name, **dict(labels)) for (name, labels), v in after.items()
                   if name == "dueltable_errors_total" and dict(labels)["kind"].startswith("refused:"))
     assert refused >= 1
+
+
+def test_discord_routes_are_labelled_by_what_the_global_limit_counts():
+    assert metrics.discord_route("POST", "/api/v10/interactions/1/tok/callback") == "interaction"
+    assert metrics.discord_route("PATCH", "/api/v10/webhooks/1/tok/messages/@original") == "interaction"
+    assert metrics.discord_route("POST", "/api/v10/channels/12/messages") == "message_post"
+    assert metrics.discord_route("PATCH", "/api/v10/channels/12/messages/34") == "message_edit"
+    assert metrics.discord_route("POST", "/api/v10/users/@me/channels") == "dm_open"
+    assert metrics.discord_route("GET", "/api/v10/users/56") == "other"
 
 
 def test_render_seconds_are_labelled_by_game_and_kind():
