@@ -79,7 +79,11 @@ def main(argv: list[str] | None = None) -> int:
     if settings.metrics_port:
         from bot import metrics
 
-        metrics.serve(settings.metrics_port, settings.metrics_host)
+        try:
+            metrics.serve(settings.metrics_port, settings.metrics_host)
+        except OSError as error:  # the port is taken or the address is not this host's
+            print(f"METRICS_PORT {settings.metrics_port} on {settings.metrics_host}: {error.strerror}", file=sys.stderr)
+            return 2
     if args.command == "demo":
         from bot.demo import run_demo
 
