@@ -37,6 +37,9 @@ def _deal(zones: list[tuple[Any, Any]], pool: list[str], rng: random.Random) -> 
 def determinize(state: State, seat: Seat, rng: random.Random) -> State:
     world = rules.copy_state(state)
     world["seed"] = rng.randrange(2**62)
+    # Which Apprentice magic deck each seat was dealt: only recorded (the engine never reads it), and the
+    # opponent's is hidden: a world does not carry it.
+    world.pop("magic_decks", None)
     other = 1 - seat
     setup = world["setup"][other]
     units: list[tuple[Any, Any]] = [(world, "deck"), (world["hands"], other), (world["territories"], other)]
