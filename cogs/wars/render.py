@@ -77,7 +77,7 @@ TITLE_H = 96
 UNIT_GAP = 10
 UNIT_X = BAND_X + 12
 UNIT_W = (BAND_W - 24 - 2 * UNIT_GAP) // 3
-UNIT_H = 218
+UNIT_H = 252  # two rows of trait chips: 先行打撃兵 has three
 MAGIC_ROW_H = 56
 MAGIC_W = BAND_W - 24
 
@@ -215,7 +215,7 @@ def _unit_tile(unit_json: str, locale: str) -> Image.Image:
     else:
         canvas.text((10, 160), _t("board.power_label", locale), size=SMALL, fill=DIM, anchor="lm")
     canvas.text((UNIT_W - 8, 160), unit["card"], size=SMALL, fill=DIM, anchor="rm")
-    _chips(canvas, 8, 178, UNIT_W - 16, _traits(unit["traits"], locale), rows=1)
+    _chips(canvas, 8, 178, UNIT_W - 16, _traits(unit["traits"], locale), rows=2)
     return canvas.image
 
 

@@ -27,6 +27,7 @@ from cogs.wars.render import (
     _hand_sections,
     _magic_name_lines,
     _name_lines,
+    _traits,
     clear_tile_caches,
     render_board,
     render_card,
@@ -237,6 +238,20 @@ def test_every_text_is_phone_legible_on_real_states(monkeypatch: pytest.MonkeyPa
                     monkeypatch, lambda v=view: render_with_names(LONG_NAMES, render_hand, v, locale))
                 assert_legible(width, drawn)
                 assert_legible(width, apart, main=hand_main(view, locale))
+
+
+@pytest.mark.parametrize("locale", ["en", "ja"])
+def test_every_trait_of_every_unit_on_the_board_is_drawn(monkeypatch: pytest.MonkeyPatch, locale: str) -> None:
+    # 先行打撃兵 at Wizard level has three traits in force: two rows of chips.
+    view = ENGINE.view(setup_game(level="wizard", seed=3, fields=[["036", "022"], ["030", "034"]],
+                                  hands=[["027"], ["007"]], deck=["041", "042", "043"]), None)
+    units = [unit for player in view["players"] for unit in player["field"]]
+    assert max(len(unit["traits"]) for unit in units) >= 3
+    clear_tile_caches()
+    _, drawn = texts_drawn(monkeypatch, lambda: render_board(view, locale))
+    labels = {text for _, text in drawn}
+    for unit in units:
+        assert set(_traits(unit["traits"], locale)) <= labels, unit["card"]
 
 
 @pytest.mark.parametrize("locale", ["en", "ja"])
