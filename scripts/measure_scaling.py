@@ -8,7 +8,8 @@ its decision log and every REST call the bot made, sorted into what Discord rate
 is replayed ``--copies`` times through MatchService into a fresh store, and the store's growth divided
 by the copies is the size of one finished match: SQLite (pages in use after a checkpoint) and, with
 ``--postgres``, PostgreSQL run by pgserver (the tables' ``pg_total_relation_size`` after VACUUM, and
-after VACUUM FULL: live rows only).
+after VACUUM FULL: live rows only). ``ms`` columns: wall time per decision of that replay (load the
+match, apply, commit in one transaction), one decision at a time.
 """
 
 from __future__ import annotations
@@ -118,7 +119,8 @@ async def measure(games: list[str], copies: int, postgres: bool) -> None:
         pg_dir = tempfile.mkdtemp(prefix="dueltable-pg-")
         pg_server = pgserver.get_server(pg_dir, cleanup_mode="delete")
     print(f"{'game':10s} {'decisions':>9s} {'REST':>5s} {'global':>6s} {'per dec':>7s} {'thread':>6s} "
-          f"{'sqlite B/match':>14s}" + (f" {'pg B/match':>10s} {'pg live B/match':>15s}" if postgres else ""))
+          f"{'sqlite B/match':>14s} {'sqlite ms':>9s}"
+          + (f" {'pg B/match':>10s} {'pg live B/match':>15s} {'pg ms':>9s}" if postgres else ""))
     totals: Counter = Counter()
     for index, game_id in enumerate(games):
         played, kinds, decisions, thread_calls = await demo_calls(game_id, seed=7)
@@ -128,21 +130,25 @@ async def measure(games: list[str], copies: int, postgres: bool) -> None:
             path = Path(scratch) / "size.sqlite3"
             store = await open_store(path)
             empty = await sqlite_bytes(path)
+            started = time.perf_counter()
             await replay_into(store, played["match"], played["log"], copies)
+            sqlite_ms = (time.perf_counter() - started) * 1000 / (copies * decisions)
             await store.close()
             sqlite_per_match = (await sqlite_bytes(path) - empty) / copies
         line = (f"{game_id:10s} {decisions:9d} {sum(kinds.values()):5d} {limited:6d} "
-                f"{limited / decisions:7.2f} {thread_calls:6d} {sqlite_per_match:14,.0f}")
+                f"{limited / decisions:7.2f} {thread_calls:6d} {sqlite_per_match:14,.0f} {sqlite_ms:9.2f}")
         if pg_server is not None:
             database = f"size{index}"
             pg_server.psql(f"CREATE DATABASE {database};")
             url = pg_server.get_uri(database)
             store = await open_store(url)
             before = await postgres_bytes(url)
+            started = time.perf_counter()
             await replay_into(store, played["match"], played["log"], copies)
+            pg_ms = (time.perf_counter() - started) * 1000 / (copies * decisions)
             await store.close()
             after = await postgres_bytes(url)
-            line += f" {(after[0] - before[0]) / copies:10,.0f} {(after[1] - before[1]) / copies:15,.0f}"
+            line += f" {(after[0] - before[0]) / copies:10,.0f} {(after[1] - before[1]) / copies:15,.0f} {pg_ms:9.2f}"
         print(line)
     print("\nREST calls of the five demo matches by route:")
     for kind, count in totals.most_common():
