@@ -22,6 +22,9 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--locale", default="en", choices=["en", "ja"])
     bench = sub.add_parser("bench", help="benchmarks: render, decision latency, throughput, memory, start-up")
     bench.add_argument("--quick", action="store_true", help="smaller sample sizes (for a smoke run)")
+    bench.add_argument("--store", action="store_true", help="only the store, on SQLite and on PostgreSQL")
+    bench.add_argument("--database-url", default=None, help="with --store: the PostgreSQL server to use"
+                       " (scratch databases are made and dropped there); default: a server of its own")
     selfplay = sub.add_parser("selfplay", help="self-play over a game's engine: win rates by side and seat")
     selfplay.add_argument("game")
     selfplay.add_argument("--policy", default="random", choices=["random", "greedy"])
@@ -89,6 +92,11 @@ def main(argv: list[str] | None = None) -> int:
 
         return asyncio.run(run_demo(args.game, seed=args.seed, out=args.out, locale=args.locale))
     if args.command == "bench":
+        if args.store:
+            from bot.benchstore import run_store_bench
+
+            asyncio.run(run_store_bench(args.database_url, quick=args.quick))
+            return 0
         from bot.bench import run_bench
 
         return asyncio.run(run_bench(quick=args.quick))

@@ -17,6 +17,7 @@ from contextlib import asynccontextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qsl, urlsplit
 
 import aiosqlite
 
@@ -48,6 +49,25 @@ def advisory_key(*parts: object) -> int:
     """A signed 64-bit key for ``pg_advisory_xact_lock`` naming one thing (e.g. a member's decks)."""
     digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big", signed=True)
+
+
+def postgres_settings(url: str) -> dict[str, str]:
+    """Session settings for the store's connections; a setting named in the URL's query wins.
+
+    * ``synchronous_commit=off``: the durability of SQLite in WAL mode with ``synchronous=NORMAL`` (what
+      the SQLite store uses): a crash of the bot or of PostgreSQL loses nothing; a crash of the machine
+      itself may lose the last fraction of a second of commits, never half of one. A commit then waits
+      for no disk flush. ``?synchronous_commit=on`` in DATABASE_URL restores the flush.
+    * ``jit=off``: JIT compiles plans for scans of millions of rows; every store query touches a handful.
+    """
+    named = {key for key, _ in parse_qsl(urlsplit(url).query)}
+    return {key: value for key, value in (("synchronous_commit", "off"), ("jit", "off")) if key not in named}
+
+
+async def _keep_session(connection: Any) -> None:
+    """The pool's reset on release: asyncpg's default (RESET ALL, UNLISTEN, ...) is one more round trip per
+    statement, and the store leaves no session state behind (its advisory locks end with their
+    transaction, and asyncpg still rolls back a transaction left open)."""
 
 
 def _rowcount(status: str) -> int:
@@ -196,9 +216,8 @@ class PostgresDatabase(Database):
     async def open(cls, url: str, *, min_size: int = 2, max_size: int = 10) -> PostgresDatabase:
         if asyncpg is None:  # pragma: no cover
             raise RuntimeError("DATABASE_URL names PostgreSQL but asyncpg is not installed (pip install asyncpg)")
-        # JIT compiles big plans for seconds' worth of rows; every store query touches a handful.
-        pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size,
-                                         server_settings={"jit": "off"})
+        pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size, reset=_keep_session,
+                                         server_settings=postgres_settings(url))
         return cls(pool)
 
     async def execute(self, sql: str, params: Params = ()) -> int:

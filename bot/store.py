@@ -321,24 +321,23 @@ class Store:
 
     async def commit_decision(self, commit: DecisionCommit) -> bool:
         """Apply one decision atomically; False (and nothing written) if the version moved on."""
+        update = (json.dumps(commit.state), json.dumps(commit.panels), commit.turn_started, commit.deadline,
+                  commit.timer_stage, commit.next_timer_at, commit.status, commit.winner, commit.result_reason,
+                  commit.now, commit.match_id, commit.expected_version)
+        decision = (commit.expected_version + 1, commit.seat, json.dumps(commit.choice), commit.user_id, commit.now,
+                    json.dumps(commit.events, default=str))
+        if self.dialect == POSTGRES and commit.status != "finished":
+            # One statement is one transaction and one round trip: the log row is written only if the
+            # version-checked update matched.
+            return await self.db.execute(_PG_DECISION, update + decision) == 1
         async with self.db.transaction() as tx:
-            changed = await tx.execute(
-                "UPDATE matches SET state = ?, version = version + 1, panels = ?, turn_started = ?,"
-                " deadline = ?, timer_stage = ?, next_timer_at = ?, status = ?, winner = ?,"
-                " result_reason = ?, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'",
-                (json.dumps(commit.state), json.dumps(commit.panels), commit.turn_started, commit.deadline,
-                 commit.timer_stage, commit.next_timer_at, commit.status, commit.winner, commit.result_reason,
-                 commit.now, commit.match_id, commit.expected_version),
-            )
+            changed = await tx.execute(_UPDATE_MATCH, update)
             if changed != 1:
                 tx.abort()
                 return False
             await tx.execute(
                 "INSERT INTO decisions (match_id, version, seat, choice, user_id, at, events)"
-                " VALUES (?,?,?,?,?,?,?)",
-                (commit.match_id, commit.expected_version + 1, commit.seat, json.dumps(commit.choice),
-                 commit.user_id, commit.now, json.dumps(commit.events, default=str)),
-            )
+                " VALUES (?,?,?,?,?,?,?)", (commit.match_id, *decision))
             if commit.status == "finished":
                 await self._finish_match(tx, commit)
         return True
@@ -551,9 +550,10 @@ class Store:
 
     async def matches_behind(self) -> list[MatchRow]:
         """Matches whose thread lags their state (a crash between commit and post), or that never got one."""
+        # Two indexed halves (matches_unposted, matches_thread): start-up never scans every match.
         rows = await self.db.fetchall(
-            "SELECT * FROM matches WHERE (posted_version < version AND thread_id IS NOT NULL)"
-            " OR (thread_id IS NULL AND status = 'active') ORDER BY id"
+            "SELECT * FROM matches WHERE posted_version < version AND thread_id IS NOT NULL UNION ALL"
+            " SELECT * FROM matches WHERE thread_id IS NULL AND status = 'active' ORDER BY id"
         )
         return [_match(row) for row in rows]
 
@@ -733,6 +733,16 @@ class Store:
         if not valid_id(deck_id):
             return False
         return await self.db.execute("DELETE FROM decks WHERE id = ? AND user_id = ?", (deck_id, user_id)) == 1
+
+
+_UPDATE_MATCH = (
+    "UPDATE matches SET state = ?, version = version + 1, panels = ?, turn_started = ?,"
+    " deadline = ?, timer_stage = ?, next_timer_at = ?, status = ?, winner = ?,"
+    " result_reason = ?, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'")
+_PG_DECISION = (
+    f"WITH moved AS ({_UPDATE_MATCH} RETURNING id) INSERT INTO decisions (match_id, version, seat, choice,"
+    " user_id, at, events) SELECT id, ?::bigint, ?::bigint, ?::text, ?::bigint, ?::double precision, ?::text"
+    " FROM moved")
 
 
 async def open_store(target: str | Path) -> Store:
