@@ -154,3 +154,15 @@ def test_text_lines_are_key_value():
         logs.MATCH_ID.reset(token_match)
         logs.GUILD_ID.reset(token_guild)
     assert "level=INFO logger=bot.ui.glue match_id=12 guild_id=34 posted" in captured.getvalue()
+
+
+def test_every_logged_error_is_counted_by_logger_once_metrics_are_served():
+    server = metrics.serve(0)
+    server.shutdown()
+    def counted() -> float:
+        return metrics.REGISTRY.get_sample_value("dueltable_errors_total", {"kind": "log:bot.ui.glue"}) or 0.0
+
+    before = counted()
+    logging.getLogger("bot.ui.glue").error("publishing failed")
+    logging.getLogger("bot.ui.glue").warning("a warning is not an error")
+    assert counted() == before + 1
