@@ -16,11 +16,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import random
 import statistics
 import tempfile
 import time
 import uuid
+import warnings
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -92,9 +94,12 @@ class Backends:
     def _new_postgres(self, name: str) -> str:
         if self.database_url is None:
             if self.server is None:
-                import pgserver
+                logging.getLogger("pgserver").setLevel(logging.WARNING)  # it logs every command at INFO
+                with warnings.catch_warnings():  # platformdirs: no XDG_RUNTIME_DIR in containers
+                    warnings.simplefilter("ignore")
+                    import pgserver
 
-                self.server = pgserver.get_server(self.scratch / "pg", cleanup_mode="stop")
+                    self.server = pgserver.get_server(self.scratch / "pg", cleanup_mode="stop")
             self.server.psql(f"CREATE DATABASE {name};")
             return self.server.get_uri(name)
         self.created.append(name)
