@@ -64,7 +64,18 @@ async def demo_calls(game_id: str, seed: int) -> tuple[dict, Counter, int, int]:
             await store.close()
             kinds = Counter(classify(call.method, call.path, result["thread"]) for call in fake.calls)
             thread_calls = sum(1 for call in fake.calls if f"/channels/{result['thread']}/" in call.path)
-    return {"match": result["match"], "log": log}, kinds, len(log), thread_calls
+            # The demo clicks one answer at a time and waits for the bot to settle, so the calls between
+            # two interaction responses are what one click caused.
+            per_click, current = [], 0
+            for call in fake.calls:
+                if classify(call.method, call.path, result["thread"]) == "interaction response":
+                    per_click.append(current)
+                    current = 0
+                elif f"/channels/{result['thread']}/" in call.path:
+                    current += 1
+            per_click.append(current)
+    return {"match": result["match"], "log": log, "thread_per_click": Counter(per_click)}, kinds, len(log), \
+        thread_calls
 
 
 async def replay_into(store, match, log, copies: int) -> None:
@@ -122,9 +133,11 @@ async def measure(games: list[str], copies: int, postgres: bool) -> None:
           f"{'sqlite B/match':>14s} {'sqlite ms':>9s}"
           + (f" {'pg B/match':>10s} {'pg live B/match':>15s} {'pg ms':>9s}" if postgres else ""))
     totals: Counter = Counter()
+    thread_per_click: Counter = Counter()
     for index, game_id in enumerate(games):
         played, kinds, decisions, thread_calls = await demo_calls(game_id, seed=7)
         totals.update(kinds)
+        thread_per_click.update(played["thread_per_click"])
         limited = sum(n for kind, n in kinds.items() if kind not in EXEMPT)
         with tempfile.TemporaryDirectory() as scratch:
             path = Path(scratch) / "size.sqlite3"
@@ -150,6 +163,8 @@ async def measure(games: list[str], copies: int, postgres: bool) -> None:
             after = await postgres_bytes(url)
             line += f" {(after[0] - before[0]) / copies:10,.0f} {(after[1] - before[1]) / copies:15,.0f} {pg_ms:9.2f}"
         print(line)
+    print("\nthread calls caused by one click: " + ", ".join(
+        f"{calls}: {clicks} clicks" for calls, clicks in sorted(thread_per_click.items())))
     print("\nREST calls of the five demo matches by route:")
     for kind, count in totals.most_common():
         print(f"  {count:5d}  {kind}{'  (not in the global limit)' if kind in EXEMPT else ''}")
