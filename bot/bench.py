@@ -22,6 +22,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -324,6 +325,13 @@ class Members:
         return clicks
 
 
+def route_name(call) -> str:
+    """A REST call's method and path with ids folded (``PATCH /channels/{id}/messages/{id}``), images counted."""
+    path = "/".join("{id}" if part.isdigit() else ("{token}" if len(part) > 40 else part)
+                    for part in call.path.split("/"))
+    return f"{call.method} {path}" + (" +image" if call.files else "")
+
+
 def _dm_panel(fake: FakeDiscord, user_id: int):
     """The newest DM from the bot with answer controls (the bench's members keep their DMs open; older
     panels lose their controls when the bot edits them, so only the newest few can have any)."""
@@ -357,24 +365,43 @@ async def bench_bot_process(game_id: str, matches: int, decisions: int, profile:
             try:
                 await asyncio.wait_for(bot.stdout.readline(), 60)
                 await fake.idle()
-                await asyncio.gather(*(member.start() for member in members))
+                starting = asyncio.Semaphore(20)  # setup, not measured: no burst of 200 /challenge at once
+
+                async def start(member: Members) -> None:
+                    async with starting:
+                        await member.start()
+
+                await asyncio.gather(*(start(member) for member in members))
+                for member in members:  # every first panel is out: the match starts are not measured
+                    while not (all(fake.dm_messages(user.id) for user in member.pair) and member.fresh_panel()[1]):
+                        await fake.wait_change(member.channels, timeout=5.0)
                 await fake.idle(timeout=300)
                 budget = [decisions]
-                cpu_before = process_cpu_s(bot.pid)
+                calls_before = len(fake.calls)
+                bot.send_signal(signal.SIGUSR1)
+                cpu_before, harness_before = process_cpu_s(bot.pid), process_cpu_s(os.getpid())
                 started = time.perf_counter()
                 counts = await asyncio.gather(*(member.play(budget) for member in members))
                 await fake.idle(timeout=300)
                 elapsed = fake.last_change - started
                 cpu = process_cpu_s(bot.pid) - cpu_before
+                harness = process_cpu_s(os.getpid()) - harness_before
+                bot.send_signal(signal.SIGUSR1)
+                routes = Counter(route_name(call) for call in fake.calls[calls_before:])
             finally:
                 bot.send_signal(signal.SIGTERM)
                 output = (await asyncio.wait_for(bot.stdout.read(), 120)).decode()
                 await bot.wait()
     done = sum(counts)
     rss = float(output.split("RSS", 1)[1].split()[0]) if "RSS" in output else float("nan")
+    bot_metrics = json.loads(output.split("METRICS", 1)[1].splitlines()[0]) if "METRICS" in output else {}
+    marks = [int(line.split()[1]) for line in output.splitlines() if line.startswith("HOPS ")]
+    hops = marks[1] - marks[0] if len(marks) == 2 else 0
     late = sum(1 for call in fake.calls if call.status == 404 and "/callback" in call.path)
     return {"rss_mb": rss, "matches": matches, "decisions": done, "per_s": done / elapsed, "late_answers": late,
-            "cpu_ms": cpu * 1000 / max(done, 1), "seconds": elapsed}
+            "cpu_ms": cpu * 1000 / max(done, 1), "harness_cpu_ms": harness * 1000 / max(done, 1),
+            "bot_metrics": bot_metrics, "db_calls": hops, "rest_per_decision": {route: count / max(done, 1) for route, count in routes.most_common()},
+            "seconds": elapsed}
 
 
 def peak_rss_mb() -> float:
@@ -423,7 +450,8 @@ def print_bot_match(result: dict[str, dict[str, float]]) -> None:
 def print_bot_process(process: dict[str, float]) -> None:
     print(f"bot process, {process['matches']} concurrent matches through the fake Discord: "
           f"{process['per_s']:.0f} decisions/s [>= {TARGETS['decisions_per_s']}] ({process['decisions']} decisions "
-          f"in {process['seconds']:.1f} s; the bot's CPU {process['cpu_ms']:.1f} ms a decision), "
+          f"in {process['seconds']:.1f} s; CPU a decision: the bot {process['cpu_ms']:.1f} ms, the fake Discord "
+          f"and its members {process['harness_cpu_ms']:.1f} ms), "
           f"{process['late_answers']} interactions answered late; "
           f"peak RSS of the bot {process['rss_mb']:.0f} MB [<= {TARGETS['rss_mb']}]")
 
@@ -442,7 +470,13 @@ async def _main(argv: list[str]) -> int:
     if args.section == "botmatch":
         print_bot_match(await bench_bot_match(args.game, args.decisions))
         return 0
-    print_bot_process(await bench_bot_process(args.game, args.matches, args.decisions, args.profile))
+    process = await bench_bot_process(args.game, args.matches, args.decisions, args.profile)
+    print_bot_process(process)
+    for route, count in process["rest_per_decision"].items():
+        print(f"  {count:5.2f} a decision  {route}")
+    print(f"  {process['db_calls'] / process['decisions']:.1f} database calls (aiosqlite thread hops) a decision")
+    for name, (count, mean) in sorted(process["bot_metrics"].items()):
+        print(f"  {name}: n={count:.0f} mean {mean * 1000:.1f} ms")
     return 0
 
 

@@ -1,8 +1,9 @@
 """The bot alone in its own process, pointed at a fake Discord served by ``python -m bot bench``.
 
 Run by the benchmark so that the bot's memory is measured without the fake's (which keeps every
-message and image it receives). Prints ``READY`` once connected and ``RSS <MB>`` (peak) when
-stopped with SIGTERM.
+message and image it receives). Prints ``READY`` once connected, ``HOPS <n>`` (database calls so far)
+at each SIGUSR1, and ``RSS <MB>`` (peak) and ``METRICS <json>`` (bot/metrics.py histograms: count,
+mean) when stopped with SIGTERM.
 
     python -m bot.benchbot API_BASE GATEWAY_URL DATABASE [PROFILE]
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import cProfile
+import json
 import resource
 import signal
 import sys
@@ -27,12 +29,15 @@ from bot.demo import demo_settings
 
 
 async def serve(api_base: str, gateway_url: str, database: str) -> None:
+    count_database_calls()
     Route.BASE = api_base
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
     bot = DuelTable(demo_settings(database), run_timekeeper=False)
     bot._connection.guild_ready_timeout = 0.05  # the fake sends every guild at once
     stop = asyncio.Event()
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+    # The bench marks the start and the end of its measured window: database calls so far.
+    asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, lambda: print(f"HOPS {HOPS[0]}", flush=True))
     await bot.login("fake-bot-token")
     connection = asyncio.create_task(bot.connect(reconnect=False))
     await bot.wait_until_ready()
@@ -41,6 +46,37 @@ async def serve(api_base: str, gateway_url: str, database: str) -> None:
     await bot.close()
     connection.cancel()
     print(f"RSS {peak_rss_mb():.1f}", flush=True)
+    print(f"METRICS {json.dumps(metric_means())}", flush=True)
+
+
+HOPS = [0]
+
+
+def count_database_calls() -> None:
+    """Count the calls the bot makes into aiosqlite's thread (each one a hop there and back, in turn
+    with every other statement on the one connection): the bench prints them per decision."""
+    import aiosqlite
+
+    call = aiosqlite.Connection._execute
+
+    async def counted(self, function, *args, **kwargs):
+        HOPS[0] += 1
+        return await call(self, function, *args, **kwargs)
+
+    aiosqlite.Connection._execute = counted
+
+
+def metric_means() -> dict[str, list[float]]:
+    """[count, mean seconds] of each latency and render histogram the bot kept (bot/metrics.py)."""
+    from bot import metrics
+
+    sums: dict[str, list[float]] = {}
+    for family in metrics.REGISTRY.collect():
+        for sample in family.samples:
+            if sample.name.endswith(("_count", "_sum")):
+                key = f"{sample.name.rsplit('_', 1)[0]}{{{','.join(sample.labels.values())}}}"
+                sums.setdefault(key, [0.0, 0.0])[0 if sample.name.endswith("_count") else 1] = sample.value
+    return {key: [count, total / count] for key, (count, total) in sums.items() if count}
 
 
 def peak_rss_mb() -> float:

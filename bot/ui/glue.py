@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
 import io
 import json
@@ -49,6 +50,9 @@ log = logging.getLogger(__name__)
 DM_CLOSED = 50007
 
 
+MEMBER_TTL = 300.0
+MEMBERS_KEPT = 40000  # names and locales remembered (a few MB); then the cache starts over
+DM_CHANNELS_KEPT = 20000  # members whose DM channel id is remembered (~2 MB); then the map starts over
 LIVE_LOG_LINES = 14  # the live message shows its last lines; the full story is the decision log
 LIVE_LOG_RAW = 200  # raw lines kept to fold repeats across the edits of one live message
 
@@ -76,6 +80,12 @@ def thread_key(pending) -> str | None:
 
 def view_hash(view: dict) -> str:
     return hashlib.blake2b(json.dumps(view, sort_keys=True, default=str).encode(), digest_size=12).hexdigest()
+
+
+def posted(match: MatchRow, live_message_id: int | None, live_key: str | None, live_log: list[str]) -> MatchRow:
+    """The match after ``Store.mark_posted`` wrote these, without reading it back."""
+    return dataclasses.replace(match, posted_version=match.version, live_message_id=live_message_id,
+                               live_key=live_key, live_log=live_log)
 
 
 def fit_message(text: str) -> str:
@@ -126,11 +136,36 @@ def outcome_reason(game_id: str, reason: str, locale: str) -> str:
     return reason
 
 
+class MemberCache:
+    """Members' names and locales as this process last wrote or read them: a click, each panel and each
+    picture read them from the database once per decision, several times (the bench counts database
+    calls). An entry is trusted for ``MEMBER_TTL`` s, so what another process stored (a member who
+    clicked there with a new name or language) shows here within that time."""
+
+    def __init__(self, clock) -> None:
+        self.clock = clock
+        self.entries: dict[tuple[str, int], tuple[Any, float]] = {}
+
+    def get(self, kind: str, user_id: int) -> tuple[Any] | None:
+        """``(value,)`` if known and fresh (the value may be None: a member never seen), else None."""
+        entry = self.entries.get((kind, user_id))
+        if entry is None or self.clock() - entry[1] > MEMBER_TTL:
+            return None
+        return (entry[0],)
+
+    def put(self, kind: str, user_id: int, value: Any) -> None:
+        if len(self.entries) >= MEMBERS_KEPT:
+            self.entries.clear()
+        self.entries[(kind, user_id)] = (value, self.clock())
+
+
 class Glue(TimekeeperMixin):
     def __init__(self, bot: DuelTable) -> None:
         self.bot = bot
         self.busy = 0  # handlers in flight; see working()
         self._match_locks: dict[int, asyncio.Lock] = {}
+        self._dm_channels: dict[int, int] = {}  # member -> DM channel id (see dm_channel)
+        self.members = MemberCache(time.monotonic)
 
     @contextlib.contextmanager
     def working(self) -> Iterator[None]:
@@ -153,16 +188,30 @@ class Glue(TimekeeperMixin):
 
     async def user_locale(self, interaction: discord.Interaction) -> str:
         locale = i18n.normalize_locale(interaction.locale)
-        await self.store.remember_user(interaction.user.id, locale, interaction.user.display_name,
-                                       self.bot.clock())
+        user_id, name = interaction.user.id, interaction.user.display_name
+        if self.members.get("locale", user_id) != (locale,) or self.members.get("name", user_id) != (name,):
+            await self.store.remember_user(user_id, locale, name, self.bot.clock())
+            self.members.put("locale", user_id, locale)
+            self.members.put("name", user_id, name)
         return locale
 
     async def stored_locale(self, user_id: int, fallback: str) -> str:
-        return await self.store.user_locale(user_id) or fallback
+        known = self.members.get("locale", user_id)
+        if known is None:
+            known = (await self.store.user_locale(user_id),)
+            self.members.put("locale", user_id, known[0])
+        return known[0] or fallback
 
     async def names(self, match: MatchRow) -> Names:
         """Names as the players last showed themselves to the bot (stored: no members intent needed)."""
-        known = await self.store.user_names(match.players)
+        known = {user_id: found[0] for user_id in match.players
+                 if (found := self.members.get("name", user_id)) is not None}
+        missing = tuple(user_id for user_id in match.players if user_id not in known)
+        if missing:
+            read = await self.store.user_names(missing)
+            for user_id in missing:
+                known[user_id] = read.get(user_id)
+                self.members.put("name", user_id, known[user_id])
         names = []
         for seat, user_id in enumerate(match.players):
             if seat == match.bot_seat and self.bot.user is not None:
@@ -430,8 +479,9 @@ class Glue(TimekeeperMixin):
         if match.thread_id:
             content += "\n" + i18n.t("panel.thread_link", locale, url=self.thread_url(match))
         try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            message = await user.send(content[:2000], file=image, view=controls)
+            known = (match.dm_panels.get(str(seat)) or {}).get("c")
+            channel = await self.dm_channel(user_id, known)
+            message = await channel.send(content[:2000], file=image, view=controls)
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 log.warning("DM to %s refused: %s", user_id, error)
@@ -439,6 +489,18 @@ class Glue(TimekeeperMixin):
         await self.store.set_dm_panel(match.id, seat, {"c": message.channel.id, "m": message.id,
                                                        "h": view_hash(seat_view), "v": match.version})
         return True
+
+    async def dm_channel(self, user_id: int, known: int | None = None) -> discord.abc.Messageable:
+        """The member's DM channel, without asking Discord when its id is known: a DM channel's id never
+        changes, so it comes from the seat's last panel or this process's map before a fetch of the user
+        and an open of the channel (two REST calls per panel, measured by the bench)."""
+        channel_id = known or self._dm_channels.get(user_id)
+        if channel_id is None:
+            channel_id = (await self.bot.create_dm(discord.Object(id=user_id))).id
+        if len(self._dm_channels) >= DM_CHANNELS_KEPT:
+            self._dm_channels.clear()
+        self._dm_channels[user_id] = channel_id
+        return self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
     async def edit_panel(self, match: MatchRow, seat: int, names: Names) -> bool:
         """Update the seat's DM panel message in place (a step of its own chain, or its turn ending);
@@ -482,10 +544,9 @@ class Glue(TimekeeperMixin):
             return
         names = await self.names(match)
         async with self.match_lock(match.id):
-            await self.sync_thread(match.id, names)
-            if applied.finished:
+            match = await self.sync_thread(match.id, names)
+            if applied.finished or match is None:
                 return
-            match = await self.store.get_match(match.id)
             jobs = []
             for seat in (0, 1):
                 if seat == match.bot_seat:
@@ -499,8 +560,9 @@ class Glue(TimekeeperMixin):
                     jobs.append(self.edit_panel(match, seat, names))  # its turn ended: no stale buttons
             await asyncio.gather(*jobs)
 
-    async def sync_thread(self, match_id: int, names: Names | None = None) -> None:
+    async def sync_thread(self, match_id: int, names: Names | None = None) -> MatchRow | None:
         """Post (or edit) what the thread does not show yet, from the stored decisions: the outbox.
+        Returns the match as it leaves it (what the store holds now, as far as this match's lock goes).
 
         Call under ``match_lock``. While only secret decisions are open (simultaneous hidden choices, a
         counter or instant window offered to one player) the thread stays still, so nothing public shows
@@ -508,13 +570,13 @@ class Glue(TimekeeperMixin):
         """
         match = await self.store.get_match(match_id)
         if match is None or match.thread_id is None or match.posted_version >= match.version:
-            return
+            return match
         game = get_game(match.game)
         pending = game.engine.pending(match.state) if match.status == "active" else []
         public = public_decisions(pending)
         key = thread_key(pending)
         if match.status == "active" and key is None:
-            return
+            return match
         names = names or await self.names(match)
         rows = await self.store.unposted(match.id, match.posted_version)
         lines = public_lines(game, rows, match.locale, names)
@@ -522,10 +584,9 @@ class Glue(TimekeeperMixin):
             await self.finish(match, folded(lines), names)
             await self.store.mark_posted(match.id, match.version, None, None, [])
             self._match_locks.pop(match.id, None)  # held by the caller until it returns; nothing waits after
-            return
+            return posted(match, None, None, [])
         if key != match.live_key or match.live_message_id is None:
-            await self.post_handover(match, names, lines, public, key)
-            return
+            return await self.post_handover(match, names, lines, public, key)
         # The same player acts on (or a simultaneous choice fills in): edit the live message.
         live_log = (match.live_log + lines)[-LIVE_LOG_RAW:]
         if lines:  # a step with nothing public to say (a hidden choice) leaves the message as it is
@@ -540,14 +601,16 @@ class Glue(TimekeeperMixin):
                     content=fit_message(text), attachments=[image], allowed_mentions=discord.AllowedMentions.none())
             except discord.HTTPException as error:
                 log.info("live message of match %s not editable (%s): posting anew", match.id, error)
-                await self.post_handover(match, names, lines, public, key)
-                return
+                return await self.post_handover(match, names, lines, public, key)
         await self.store.mark_posted(match.id, match.version, match.live_message_id, key, live_log)
+        return posted(match, match.live_message_id, key, live_log)
 
-    async def post_handover(self, match: MatchRow, names: Names, lines: list[str], public, key: str) -> None:
+    async def post_handover(self, match: MatchRow, names: Names, lines: list[str], public, key: str) -> MatchRow:
         """A new thread message (board, the lines since the last one, the ping); it becomes the live one."""
         message = await self.post_board(match, names, "\n".join(folded(lines)), public, ping=True)
-        await self.store.mark_posted(match.id, match.version, message.id if message else None, key, lines)
+        live_message_id = message.id if message else None
+        await self.store.mark_posted(match.id, match.version, live_message_id, key, lines)
+        return posted(match, live_message_id, key, lines)
 
     async def catch_up(self) -> None:
         """At start-up: post whatever a crash left unposted (exactly once: posted_version moves with it),
@@ -705,7 +768,8 @@ class Glue(TimekeeperMixin):
             content=i18n.t("panel.chosen", locale, choice=chosen)[:2000], view=None)
         await self.publish(applied, origin=interaction)
         metrics.observe_decision(game.game_id, "published", started)
-        await self.run_bot(await self.store.get_match(match_id))
+        if applied.after.bot_seat is not None:  # a match between members has no bot player to run
+            await self.run_bot(await self.store.get_match(match_id))
 
     async def tell_stale(self, interaction: discord.Interaction, match: MatchRow | None, locale: str) -> None:
         """'Out of date', with the current panel so the player can act on the real state."""
