@@ -170,6 +170,9 @@ class Store:
             if number <= await self.schema_version():
                 continue
             async with self.db.transaction() as tx:
+                # Read again under the write lock: another process may have applied it meanwhile.
+                if number <= await tx.fetchval("PRAGMA user_version"):
+                    continue
                 for statement in _statements(path.read_text(encoding="utf-8")):
                     await tx.execute(statement)
                 await tx.execute(f"PRAGMA user_version = {number}")

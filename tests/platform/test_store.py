@@ -204,3 +204,54 @@ async def test_a_sqlite_store_is_a_file_and_a_url_is_postgres(tmp_path, postgres
     finally:
         await lite.close()
         await pg.close()
+
+
+@pytest.mark.parametrize("backend", [SQLITE, POSTGRES])
+async def test_processes_starting_at_once_migrate_once(backend, tmp_path, request):
+    target = (request.getfixturevalue("postgres_cluster").new_database(migrated=False) if backend == POSTGRES
+              else str(tmp_path / "race.sqlite3"))
+    stores = await asyncio.gather(*(open_store(target) for _ in range(4)))
+    try:
+        assert {await store.schema_version() for store in stores} == {migration_files()[-1][0]}
+    finally:
+        for store in stores:
+            await store.close()
+
+
+def _finish(match_id: int, now: float) -> DecisionCommit:
+    return DecisionCommit(match_id=match_id, expected_version=0, state={}, panels={}, seat=1, choice=["!resign"],
+                          user_id=20, now=now, turn_started=now, deadline=now, timer_stage=0, next_timer_at=None,
+                          status="finished", winner=0, result_reason="resign")
+
+
+async def test_rated_matches_of_one_member_finishing_at_once_all_count(target):
+    processes = [await open_store(target) for _ in range(4)]
+    try:
+        ids = [await processes[0].create_match(
+            game="tiny", options={}, seed=1, guild_id=5, channel_id=6, players=(10, 20 + index), bot_seat=None,
+            days=3, locale="en", state={}, panels={}, now=1.0, deadline=9.0, next_timer_at=None, rated=True)
+            for index in range(8)]
+        results = await asyncio.gather(*(processes[index % 4].commit_decision(_finish(match_id, 2.0 + index))
+                                         for index, match_id in enumerate(ids)))
+        assert all(results)
+        rating = await processes[0].rating(5, "tiny", 10)
+        assert rating["wins"] == 8 and len(await processes[0].rating_history(5, "tiny", 10)) == 8
+    finally:
+        for store in processes:
+            await store.close()
+
+
+async def test_concurrent_deck_creations_cannot_pass_the_limit(target):
+    processes = [await open_store(target) for _ in range(4)]
+    try:
+        outcomes = await asyncio.gather(
+            *(processes[index % 4].create_deck(user_id=10, game="tinydeck", name=f"deck {index}", cards={"a": 1},
+                                               now=1.0, limit=3) for index in range(8)),
+            return_exceptions=True)
+        assert sum(1 for outcome in outcomes if not isinstance(outcome, BaseException)) == 3
+        assert all(type(outcome).__name__ == "DeckLimitReached" for outcome in outcomes
+                   if isinstance(outcome, BaseException))
+        assert len(await processes[0].list_decks(10)) == 3
+    finally:
+        for store in processes:
+            await store.close()
