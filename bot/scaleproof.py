@@ -199,7 +199,8 @@ async def wait_for_shard(fake: FakeDiscord, worker: Worker, timeout: float = 60.
             if loop.time() > deadline:
                 raise TimeoutError("shard 0 did not sync the commands")
             await asyncio.sleep(0.1)
-    await fake.idle(quiet=0.3, timeout=timeout)
+    with contextlib.suppress(TimeoutError):  # a click sent to the dead process stays unanswered: don't wait
+        await fake.idle(quiet=0.3, timeout=5)
 
 
 # ---- the simulated members ---------------------------------------------------------------------------
@@ -591,7 +592,7 @@ async def prove(config: ProofConfig) -> ProofReport:
                 "DUELTABLE_MAX_ACTIVE_MATCHES": "10"}
         store = await open_store(target)  # migrates once, before the workers start
         try:
-            async with FakeDiscord(shard_count=SHARDS, token=TOKEN, interaction_deadline=60.0) as fake:
+            async with FakeDiscord(shard_count=SHARDS, token=TOKEN, interaction_deadline=15.0) as fake:
                 fake.record_calls = False
                 clock = FileClock(scratch / "clock")
                 clock.advance(0.0)
