@@ -773,6 +773,7 @@ class Glue(TimekeeperMixin):
 
     async def tell_stale(self, interaction: discord.Interaction, match: MatchRow | None, locale: str) -> None:
         """'Out of date', with the current panel so the player can act on the real state."""
+        metrics.error("refused:stale_state")
         await self.tell(interaction, i18n.t("errors.stale_state", locale))
         if match is None:
             return
