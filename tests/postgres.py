@@ -83,3 +83,34 @@ def postgres_cluster(tmp_path_factory):
 def postgres_url(postgres_cluster) -> str:
     """A fresh, migrated PostgreSQL database for one test."""
     return postgres_cluster.new_database()
+
+
+def pytest_addoption(parser):
+    parser.addoption("--e2e-postgres", action="store_true",
+                     help="run every bot the tests start (tests/e2e/table.py make_bot) on PostgreSQL, a fresh"
+                          " database per SQLite path the test names")
+
+
+@pytest.fixture(autouse=True)
+def _bots_on_postgres(request):
+    """With --e2e-postgres: the whole end-to-end suite on PostgreSQL (a restart reuses its database)."""
+    if not request.config.getoption("--e2e-postgres"):
+        yield
+        return
+    from tests.e2e import table
+
+    cluster = request.getfixturevalue("postgres_cluster")
+    urls: dict[str, str] = {}
+    original = table.e2e_settings
+
+    def on_postgres(database, **overrides):
+        if str(database) not in urls:
+            urls[str(database)] = cluster.new_database()
+        overrides.setdefault("database_url", urls[str(database)])
+        return original(database, **overrides)
+
+    table.e2e_settings = on_postgres
+    try:
+        yield
+    finally:
+        table.e2e_settings = original
