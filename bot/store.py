@@ -239,10 +239,6 @@ class Store:
         )
         return changed == 1
 
-    async def due_challenges(self, now: float) -> list[ChallengeRow]:
-        rows = await self.db.fetchall("SELECT * FROM challenges WHERE status = 'open' AND expires_at <= ?", (now,))
-        return [_challenge(row) for row in rows]
-
     async def claim_due_challenges(self, now: float, *, lease: float = 120.0, shard_count: int = 1,
                                    shard_ids: Collection[int] | None = None, limit: int = 200) -> list[ChallengeRow]:
         """Open challenges past their expiry in this process's guilds, not claimed by another process in
@@ -568,14 +564,6 @@ class Store:
             (stage, next_timer_at, match_id, version),
         )
         return changed == 1
-
-    async def due_timers(self, now: float, limit: int = 200) -> list[MatchRow]:
-        rows = await self.db.fetchall(
-            "SELECT * FROM matches WHERE status = 'active' AND next_timer_at IS NOT NULL AND next_timer_at <= ?"
-            " ORDER BY next_timer_at LIMIT ?",
-            (now, limit),
-        )
-        return [_match(row) for row in rows]
 
     async def claim_due_timers(self, now: float, *, lease: float = 120.0, shard_count: int = 1,
                                shard_ids: Collection[int] | None = None, limit: int = 200) -> list[MatchRow]:
