@@ -7,6 +7,7 @@ the Discord glue (``bot/ui/publish.py``) turns into thread posts, pings and priv
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import logging
 import multiprocessing
@@ -339,6 +340,11 @@ class MatchService:
         log.debug("decision stored: version %s, seat %s", new_version, seat)  # never the choice: it may be secret
         if outcome:
             await metrics.refresh_active(self.store)
-        after = await self.store.get_match(match.id)
+        # The row as this commit left it, without reading it back (a finished match is read: the store
+        # stamped its end and moved the ratings). Columns the glue writes (posted, live, DM panels) are as
+        # they were read before the decision; the glue re-reads the match under its lock before using them.
+        after = await self.store.get_match(match.id) if outcome else dataclasses.replace(
+            match, state=new_state, version=new_version, panels=panels, turn_started=resume, deadline=deadline,
+            timer_stage=0, next_timer_at=commit.next_timer_at, status="active", winner=None, result_reason=None)
         return Applied(before=match, after=after, seat=seat, choice=choice, events=tuple(events),
                        new_decisions=tuple(new_decisions), outcome=outcome)

@@ -544,7 +544,7 @@ class Glue(TimekeeperMixin):
             return
         names = await self.names(match)
         async with self.match_lock(match.id):
-            match = await self.sync_thread(match.id, names)
+            match = await self.sync_thread(match.id, names, applied)
             if applied.finished or match is None:
                 return
             jobs = []
@@ -560,13 +560,16 @@ class Glue(TimekeeperMixin):
                     jobs.append(self.edit_panel(match, seat, names))  # its turn ended: no stale buttons
             await asyncio.gather(*jobs)
 
-    async def sync_thread(self, match_id: int, names: Names | None = None) -> MatchRow | None:
+    async def sync_thread(self, match_id: int, names: Names | None = None,
+                          applied: Applied | None = None) -> MatchRow | None:
         """Post (or edit) what the thread does not show yet, from the stored decisions: the outbox.
         Returns the match as it leaves it (what the store holds now, as far as this match's lock goes).
 
         Call under ``match_lock``. While only secret decisions are open (simultaneous hidden choices, a
         counter or instant window offered to one player) the thread stays still, so nothing public shows
         that a window was offered or declined; what happened is posted once a public decision is due.
+        ``applied``: the decision just made, whose events need not be read back when it is the only one
+        the thread has not shown.
         """
         match = await self.store.get_match(match_id)
         if match is None or match.thread_id is None or match.posted_version >= match.version:
@@ -578,7 +581,11 @@ class Glue(TimekeeperMixin):
         if match.status == "active" and key is None:
             return match
         names = names or await self.names(match)
-        rows = await self.store.unposted(match.id, match.posted_version)
+        if applied is not None and applied.after.version == match.version == match.posted_version + 1:
+            rows = [(match.version, applied.seat, list(applied.choice),
+                     [[event.key, event.args, event.audience] for event in applied.events])]
+        else:
+            rows = await self.store.unposted(match.id, match.posted_version)
         lines = public_lines(game, rows, match.locale, names)
         if match.status != "active":
             await self.finish(match, folded(lines), names)
