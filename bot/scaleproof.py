@@ -83,6 +83,9 @@ class ProofReport:
     nonce_repeats: int = 0
     seconds: float = 0.0
     kill: str = "none"
+    # Seconds from a click's answer to the next question's panel, by the shard of the match's guild (a DM
+    # click is stored by shard 0's process; a shard-1 match is then published by the other process).
+    next_panel: dict[int, list[float]] = field(default_factory=dict)
     failures: list[str] = field(default_factory=list)
 
     @property
@@ -95,7 +98,15 @@ class ProofReport:
                 f"{self.finished} finished, {self.decisions} decisions replayed, {self.board_posts} board posts "
                 f"= handovers, reminders {self.reminders_posted} posted / {self.reminders_due} due, each once "
                 f"({self.nonce_repeats} retries answered by nonce), {self.clicks} clicks ({self.unanswered} "
-                f"unanswered while a process was down), kill: {self.kill}, {self.seconds:.0f} s")
+                f"unanswered while a process was down), kill: {self.kill}, {self.seconds:.0f} s; click -> next "
+                f"panel p50/p95 {self.latency(0)} (shard 0's guilds), {self.latency(1)} (shard 1's)")
+
+    def latency(self, shard: int) -> str:
+        samples = sorted(self.next_panel.get(shard, []))
+        if not samples:
+            return "-"
+        p50, p95 = samples[len(samples) // 2], samples[min(len(samples) - 1, int(len(samples) * 0.95))]
+        return f"{p50 * 1000:.0f}/{p95 * 1000:.0f} ms"
 
 
 # ---- the bot processes ------------------------------------------------------------------------------
@@ -213,6 +224,7 @@ class Gate:
         self.open = asyncio.Event()
         self.open.set()
         self.inflight = 0
+        self.closings = 0  # a latency sample spanning a pause is not one
 
     @contextlib.asynccontextmanager
     async def action(self) -> AsyncIterator[None]:
@@ -224,6 +236,7 @@ class Gate:
             self.inflight -= 1
 
     async def close(self) -> None:
+        self.closings += 1
         self.open.clear()
         while self.inflight:
             await asyncio.sleep(0.02)
@@ -259,6 +272,7 @@ class Proof:
         self.match_ids: list[int] = []
         self.acked: Counter[int] = Counter()  # clicks the bot answered as applied, per match
         self.unanswered: Counter[int] = Counter()
+        self.answered: dict[int, tuple[float, int]] = {}  # match -> when its last click was answered
         self.due: dict[str, int] = {}  # reminder nonce -> match version it was due at
         self.allowed: set[str] = set()  # nonces a reminder may carry (due, or possibly due)
         self.round_lock = asyncio.Lock()
@@ -358,6 +372,10 @@ class Proof:
                     await self.ask_for_hand(match, user)
                 continue
             waited = 0.0
+            answered = self.answered.pop(match.id, None)
+            if answered is not None and answered[1] == self.gate.closings:
+                self.report.next_panel.setdefault(self.fake.shard_of(match.guild_id), []).append(
+                    time.monotonic() - answered[0])
             await self.click(match.id, user, *panel)
 
     def dm_signature(self, users) -> tuple:
@@ -404,6 +422,7 @@ class Proof:
             await self.until(lambda: record.original_changed or record.followups or record.errors, 15)
             if record.original_changed and not record.followups and not record.errors:
                 self.acked[match_id] += 1
+                self.answered[match_id] = (time.monotonic(), self.gate.closings)
 
     async def until(self, condition, timeout: float) -> bool:
         deadline = time.monotonic() + timeout
@@ -442,12 +461,14 @@ class Proof:
         worker = self.workers[self.config.kill_shard]
         at, finished = time.monotonic() - self.started, self.finished
         worker.kill()
+        self.gate.closings += 1  # latency samples spanning the outage are not the bot's speed
         await worker.process.wait()
         self.report.kill = f"shard {worker.shard} SIGKILLed at {at:.0f} s after {finished} matches"
         await asyncio.sleep(self.config.down_seconds)
         restarted = time.monotonic()
         await worker.start()
         await wait_for_shard(self.fake, worker)
+        self.gate.closings += 1
         self.report.kill += (f", down {self.config.down_seconds:.0f} s, ready again in "
                              f"{time.monotonic() - restarted:.1f} s")
 
