@@ -255,3 +255,44 @@ async def test_concurrent_deck_creations_cannot_pass_the_limit(target):
     finally:
         for store in processes:
             await store.close()
+
+
+async def test_a_challenge_accepted_in_two_processes_at_once_starts_one_match(target):
+    processes = [await open_store(target) for _ in range(4)]
+    try:
+        challenge_id = await _challenge(processes[0])
+        created = await asyncio.gather(*(store.create_match(
+            game="tiny", options={}, seed=1, guild_id=1, channel_id=2, players=(10, 20), bot_seat=None, days=3,
+            locale="en", state={}, panels={}, now=0.0, deadline=10.0, next_timer_at=5.0, challenge_id=challenge_id)
+            for store in processes))
+        [match_id] = [match for match in created if match is not None]
+        assert await processes[0].count_matches() == 1
+        assert (await processes[0].get_challenge(challenge_id)).match_id == match_id
+    finally:
+        for store in processes:
+            await store.close()
+
+
+async def test_dm_panels_of_both_seats_recorded_at_once_are_both_kept(target):
+    processes = [await open_store(target) for _ in range(2)]
+    try:
+        match_id = await _match(processes[0])
+        for round_ in range(5):
+            await asyncio.gather(*(processes[seat].set_dm_panel(match_id, seat, {"message_id": 100 * round_ + seat})
+                                   for seat in (0, 1)))
+        panels = (await processes[0].get_match(match_id)).dm_panels
+        assert panels == {"0": {"message_id": 400}, "1": {"message_id": 401}}
+    finally:
+        for store in processes:
+            await store.close()
+
+
+async def test_a_postgres_setting_in_the_url_wins_over_the_store_default(postgres_url):
+    relaxed = await open_store(postgres_url)
+    strict = await open_store(postgres_url + "&synchronous_commit=on")
+    try:
+        assert await relaxed.db.fetchval("SHOW synchronous_commit") == "off"
+        assert await strict.db.fetchval("SHOW synchronous_commit") == "on"
+    finally:
+        await relaxed.close()
+        await strict.close()
