@@ -85,7 +85,7 @@ def observe_decision(game_id: str, stage: str, started: float) -> None:
     DECISION_SECONDS.labels(game_id, stage).observe(time.perf_counter() - started)
 
 
-_RENDERER_LABELS: dict[Callable[..., Any], tuple[str, str]] = {}
+_RENDERER_LABELS: dict[Callable[..., Any], tuple[str, str] | None] = {}
 
 
 def render_labels(function: Callable[..., Any], args: tuple) -> tuple[str, str]:
@@ -96,13 +96,14 @@ def render_labels(function: Callable[..., Any], args: tuple) -> tuple[str, str]:
     if renderer not in _RENDERER_LABELS:
         from bot.games import available_games  # the games import the renderers, which import this
 
-        found = next(((spec.game_id, kind) for spec in available_games() for kind in RENDER_KINDS
-                      if getattr(spec, f"render_{kind}", None) is renderer), None)
-        if found is None:
-            card = next((arg for arg in args if isinstance(getattr(arg, "game", None), str)), None)
-            return (card.game, "card") if card is not None else ("other", "other")
-        _RENDERER_LABELS[renderer] = found
-    return _RENDERER_LABELS[renderer]
+        _RENDERER_LABELS[renderer] = next(((spec.game_id, kind) for spec in available_games()
+                                           for kind in RENDER_KINDS
+                                           if getattr(spec, f"render_{kind}", None) is renderer), None)
+    found = _RENDERER_LABELS[renderer]
+    if found is not None:
+        return found
+    card = next((arg for arg in args if isinstance(getattr(arg, "game", None), str)), None)
+    return (card.game, "card") if card is not None else ("other", "other")
 
 
 def timed_render(function: Callable[..., bytes], *args: Any) -> bytes:
