@@ -68,6 +68,26 @@ def think_pool() -> ProcessPoolExecutor:
     return _think_pool
 
 
+def warm_worker() -> int:
+    """In the worker: import the search and every game's bot-player hooks (engines, determinizers,
+    policies), so that the first bot move pays neither the process start nor the imports. Returns how
+    many games have a bot player."""
+    from bot.games import playable_game_ids
+
+    return sum(1 for game_id in playable_game_ids() if search.has_bot_player(game_id) and search.hooks_for(game_id))
+
+
+def start_think_pool() -> None:
+    """Start the bot player's worker now (at bot launch) rather than at the first bot move, which would
+    otherwise wait for a Python process to start and import every game (~1-2 s on this host)."""
+    think_pool().submit(warm_worker).add_done_callback(_log_failed_start)
+
+
+def _log_failed_start(done) -> None:
+    if not done.cancelled() and done.exception() is not None:
+        log.error("the bot player's worker failed to start", exc_info=done.exception())
+
+
 async def bot_think(match: MatchRow, decision: Decision, fallback: tuple[str, ...]) -> tuple[str, ...]:
     """The search's answer, computed in the worker; a failing search answers ``fallback`` (logged)."""
     global _think_pool

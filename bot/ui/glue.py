@@ -26,7 +26,7 @@ import discord
 from bot import i18n, logs, metrics, ratings
 from bot.engine import EngineError, Event, StaleState, decision_for
 from bot.games import get_game
-from bot.match import CLAIM, RESIGN, Applied, owing_seats
+from bot.match import CLAIM, RESIGN, Applied, owing_seats, start_think_pool
 from bot.render.names import render_with_names
 from bot.render.toolkit import render_off_loop
 from bot.store import OPEN_OPPONENT, ChallengeRow, MatchRow
@@ -621,7 +621,9 @@ class Glue(TimekeeperMixin):
 
     async def catch_up(self) -> None:
         """At start-up: post whatever a crash left unposted (exactly once: posted_version moves with it),
-        and give each seat that owes a decision a fresh panel, since its DM may not have gone out."""
+        and give each seat that owes a decision a fresh panel, since its DM may not have gone out.
+        The bot player's worker process starts here too, before anyone challenges it."""
+        start_think_pool()
         await metrics.refresh_active(self.store)
         for match in await self.store.matches_behind():
             if not self.bot.owns_guild(match.guild_id):
