@@ -502,9 +502,13 @@ class Glue(TimekeeperMixin):
         self._dm_channels[user_id] = channel_id
         return self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
-    async def edit_panel(self, match: MatchRow, seat: int, names: Names) -> bool:
+    async def edit_panel(self, match: MatchRow, seat: int, names: Names, remember: bool = True) -> bool:
         """Update the seat's DM panel message in place (a step of its own chain, or its turn ending);
-        the hand image is re-sent only when what the seat sees changed. False if there is none to edit."""
+        the hand image is re-sent only when what the seat sees changed. False if there is none to edit.
+
+        ``remember=False`` for a panel that will never be edited in place again (its turn ended: the seat's
+        next decision comes in a new DM; the match ended), so the store keeps its record as it was: four
+        database calls fewer, and a later edit of it (the end of the match) at most renders once more."""
         record = match.dm_panels.get(str(seat))
         if not record:
             return False
@@ -523,7 +527,8 @@ class Glue(TimekeeperMixin):
         except discord.HTTPException as error:
             log.info("panel %s of match %s not editable (%s): sending a new one", record["m"], match.id, error)
             return False
-        await self.store.set_dm_panel(match.id, seat, record | {"h": digest, "v": match.version})
+        if remember:
+            await self.store.set_dm_panel(match.id, seat, record | {"h": digest, "v": match.version})
         return True
 
     def thread_url(self, match: MatchRow) -> str:
@@ -557,7 +562,8 @@ class Glue(TimekeeperMixin):
                     elif match.dm_ok[seat]:
                         jobs.append(self.deliver_panel(match, seat, names, in_place=seat == applied.seat))
                 elif seat == applied.seat and match.dm_ok[seat]:
-                    jobs.append(self.edit_panel(match, seat, names))  # its turn ended: no stale buttons
+                    # Its turn ended: no stale buttons (its next decision comes in a new DM).
+                    jobs.append(self.edit_panel(match, seat, names, remember=False))
             await asyncio.gather(*jobs)
 
     async def sync_thread(self, match_id: int, names: Names | None = None,
@@ -688,7 +694,7 @@ class Glue(TimekeeperMixin):
                               files=files, allowed_mentions=discord.AllowedMentions.none())
         for seat in (0, 1):  # spent panels: no buttons left that can only say "game over"
             if seat != match.bot_seat and match.dm_ok[seat]:
-                await self.edit_panel(match, seat, names)
+                await self.edit_panel(match, seat, names, remember=False)
 
     def undo_button(self, match: MatchRow) -> discord.ui.Item:
         return button(UndoButton, f"dt:u:{match.id}", i18n.t("players.undo.button", match.locale))
