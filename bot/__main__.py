@@ -51,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     prove.add_argument("--sqlite", action="store_true", help="one shared SQLite WAL file instead of PostgreSQL")
     prove.add_argument("--games", default="wars", help="comma-separated games the matches cycle through")
     prove.add_argument("--concurrency", type=int, default=10, help="matches played at once")
-    prove.add_argument("--rounds", type=int, default=8, help="clock jumps that make reminders come due")
+    prove.add_argument("--round-every", type=int, default=400, help="clicks between clock jumps (reminders due)")
     prove.add_argument("--no-kill", action="store_true", help="do not SIGKILL a process half-way")
     prove.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)

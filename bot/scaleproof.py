@@ -39,6 +39,7 @@ from pathlib import Path
 from bot.fakediscord import FakeDiscord
 from bot.fakediscord.models import FakeMessage
 from bot.match import timer_plan
+from bot.ui.timekeeper import reminder_nonce
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +60,8 @@ class ProofConfig:
     sqlite: bool = False
     games: tuple[str, ...] = ("wars",)
     concurrency: int = 10
-    rounds: int = 8
+    round_every: int = 400  # clicks between clock jumps
+    kill_round: int = 6  # the clock jump right after which a process is killed (about half-way at 100 matches)
     kill_shard: int | None = 1
     down_seconds: float = 2.0
     lease: float = 3.0
@@ -273,18 +275,14 @@ class Proof:
         self.acked: Counter[int] = Counter()  # clicks the bot answered as applied, per match
         self.unanswered: Counter[int] = Counter()
         self.answered: dict[int, tuple[float, int]] = {}  # match -> when its last click was answered
-        self.due: dict[str, int] = {}  # reminder nonce -> match version it was due at
+        self.due: dict[str, tuple[int, int]] = {}  # reminder nonce -> (match, version) it came due at
         self.allowed: set[str] = set()  # nonces a reminder may carry (due, or possibly due)
+        self.names: dict[str, str] = {}  # nonce -> "match 7 version 12 stage 1 t", for failure lines
         self.round_lock = asyncio.Lock()
         self.finished = 0
-        self.round_marks = self._round_marks()
-        self.kill_mark = config.matches // 2 if config.kill_shard is not None else -1
-        self.background: set[asyncio.Task] = set()
+        self.rounds = 0
+        self.next_round_at = config.round_every
         self.started = time.monotonic()
-
-    def _round_marks(self) -> dict[int, int]:
-        count = max(1, min(self.config.rounds, self.config.matches))
-        return {max(1, round(self.config.matches * (n + 1) / (count + 1))): n for n in range(count)}
 
     async def world(self) -> None:
         self.places = []
@@ -306,10 +304,6 @@ class Proof:
         if self.finished % 10 == 0 or self.finished == self.config.matches:
             print(f"prove-scale: {self.finished}/{self.config.matches} matches finished, {self.report.clicks} clicks,"
                   f" {time.monotonic() - self.started:.0f} s", file=sys.stderr, flush=True)
-        if self.finished in self.round_marks:
-            await self.reminder_round(self.round_marks[self.finished], kill=self.finished == self.kill_mark)
-        elif self.finished == self.kill_mark:
-            await self.reminder_round(0, kill=True)
 
     async def start_match(self, number: int) -> int:
         """``/challenge`` and Accept as two members would, again if the guild's process was down."""
@@ -372,6 +366,12 @@ class Proof:
                     await self.ask_for_hand(match, user)
                 continue
             waited = 0.0
+            if self.report.clicks >= self.next_round_at:  # (no await since the check: one task runs it)
+                self.next_round_at += self.config.round_every
+                self.rounds += 1
+                await self.reminder_round(self.rounds - 1, kill=self.rounds == self.config.kill_round
+                                          and self.config.kill_shard is not None)
+                continue
             answered = self.answered.pop(match.id, None)
             if answered is not None and answered[1] == self.gate.closings:
                 self.report.next_panel.setdefault(self.fake.shard_of(match.guild_id), []).append(
@@ -445,8 +445,10 @@ class Proof:
             expected = {}
             for match in active:
                 prefs = await self.store.notify_prefs(tuple(match.players))
-                for nonce in expected_reminders(match, now, prefs):
-                    expected[nonce] = match.version
+                for stage, where in expected_reminders(match, now, prefs):
+                    nonce = reminder_nonce(TOKEN, match.id, match.version, stage, where)
+                    expected[nonce] = (match.id, match.version)
+                    self.names[nonce] = f"match {match.id} version {match.version} stage {stage} {where}"
             self.clock.advance(jump)
             self.due.update(expected)
             self.allowed.update(expected)
@@ -482,8 +484,8 @@ class Proof:
                 return
             moved = []
             for nonce in missing:
-                match = await self.store.get_match(int(nonce[1:].split(".")[0]))
-                if match.version != expected[nonce]:
+                match = await self.store.get_match(expected[nonce][0])
+                if match.version != expected[nonce][1]:
                     moved.append(nonce)
             if len(moved) == len(missing):
                 for nonce in moved:
@@ -543,21 +545,22 @@ class Proof:
         report.nonce_repeats = sum(1 for m in self.fake.nonce_repeats if (m.nonce or "").startswith("r"))
         for nonce, count in posted.items():
             if count > 1:
-                report.failures.append(f"reminder {nonce} posted {count} times")
+                report.failures.append(f"reminder {self.names.get(nonce, nonce)} posted {count} times")
             if nonce not in self.allowed:
                 report.failures.append(f"reminder {nonce} was posted but never came due")
         if report.nonce_repeats and self.config.kill_shard is None:
             report.failures.append(f"{report.nonce_repeats} reminders were sent again although no process died")
         for nonce in self.due:
             if nonce not in posted:
-                report.failures.append(f"reminder {nonce} came due but was not posted")
+                report.failures.append(f"reminder {self.names[nonce]} came due but was not posted")
         if self.fake.internal_errors:
             report.failures.append(f"fake Discord internal errors: {self.fake.internal_errors[:2]}")
 
 
-def expected_reminders(match, now: float, prefs: dict[int, dict]) -> list[str]:
-    """Nonces of the messages ``fire_timer`` posts for ``match`` at ``now`` (none if nothing is due): the
-    thread's, and a DM for each member pinged whose /notify mode is dm or both (the default)."""
+def expected_reminders(match, now: float, prefs: dict[int, dict]) -> list[tuple[int, str]]:
+    """(stage, where) of the messages ``fire_timer`` posts for ``match`` at ``now`` (none if nothing is due):
+    ``t`` the thread's, and ``d<seat>`` a DM for each member pinged whose /notify mode is dm or both (the
+    default), or only DMs for a decision one seat owes in secret."""
     from bot.games import get_game
     from bot.ui.glue import thread_key
 
@@ -570,14 +573,14 @@ def expected_reminders(match, now: float, prefs: dict[int, dict]) -> list[str]:
     owing = sorted({d.seat for d in pending} - {match.bot_seat})
     if not owing:
         return []
-    base = f"r{match.id}.{match.version}.{min(stage, 3)}"
+    stage = min(stage, 3)
     if stage < 3 and thread_key(pending) is None:
-        return [f"{base}d{seat}" for seat in owing]
+        return [(stage, f"d{seat}") for seat in owing]
     ping = owing
     if stage >= 3:
         ping = owing + [s for s in (0, 1) if s not in owing and s != match.bot_seat]
-    return [f"{base}t"] + [f"{base}d{seat}" for seat in ping
-                           if prefs[match.players[seat]]["notify"] in ("dm", "both")]
+    return [(stage, "t")] + [(stage, f"d{seat}") for seat in ping
+                             if prefs[match.players[seat]]["notify"] in ("dm", "both")]
 
 
 def _canonical(state: dict) -> str:
@@ -653,7 +656,7 @@ def config_from_args(args) -> ProofConfig:
     """``python -m bot prove-scale`` options (bot/__main__.py) as a ProofConfig."""
     return ProofConfig(matches=args.matches, database_url=args.database_url, sqlite=args.sqlite,
                        games=tuple(g.strip() for g in args.games.split(",") if g.strip()),
-                       concurrency=args.concurrency, rounds=args.rounds,
+                       concurrency=args.concurrency, round_every=args.round_every,
                        kill_shard=None if args.no_kill else 1, seed=args.seed)
 
 

@@ -6,8 +6,9 @@ Several processes (issue 17): a pass *claims* what is due in this process's guil
 timer ``lease`` seconds on, with ``FOR UPDATE SKIP LOCKED`` on PostgreSQL), sends, then records the
 reminder as sent (version-checked). A process that dies between claim and record leaves the timer to
 come due again when the lease ends, and the next claimer sends it again with the same message nonce
-(match, version, stage, where), which Discord (``enforce_nonce``) answers with the first message instead
-of posting twice: each reminder and claim offer is posted once however many processes run.
+(``reminder_nonce``: match, version, stage, where), which Discord (``enforce_nonce``) answers with the
+first message instead of posting twice: each reminder and claim offer is posted once however many
+processes run.
 
 Also here: the owner's side of a decision another process stored (``publish_stored``, see bot/client.py).
 """
@@ -15,6 +16,8 @@ Also here: the owner's side of a decision another process stored (``publish_stor
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import hmac
 import logging
 from typing import TYPE_CHECKING
 
@@ -32,6 +35,14 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 HOUR = 3600.0
+
+
+def reminder_nonce(secret: str, match_id: int, version: int, stage: int, where: str) -> str:
+    """The message nonce of one reminder (``where``: ``t`` the thread, ``d0``/``d1`` a seat's DM): the same in
+    every process, so a retry is deduplicated; opaque (keyed by the bot token), because anyone can read a
+    message's nonce and the match version counts secret steps too. 25 characters, Discord's limit."""
+    digest = hmac.new(secret.encode(), f"{match_id}.{version}.{stage}.{where}".encode(), hashlib.sha256)
+    return "r" + digest.hexdigest()[:24]
 
 
 class TimekeeperMixin:
@@ -95,7 +106,9 @@ class TimekeeperMixin:
         (match, version, stage, thread or seat) so that a retry after a crash is not posted twice."""
         metrics.reminder_sent(stage)
         game = get_game(match.game)
-        nonce = f"r{match.id}.{match.version}.{stage}"
+        def nonce(where: str) -> str:
+            return reminder_nonce(self.bot.http.token or "", match.id, match.version, stage, where)
+
         mentions = " ".join(f"<@{match.players[s]}>" for s in owing)
         if stage >= 3:
             waiting = [s for s in (0, 1) if s not in owing_seats(game, match) and s != match.bot_seat]
@@ -118,19 +131,19 @@ class TimekeeperMixin:
                 # Only one seat owes a secret decision (a response window): remind it by DM, so the
                 # thread never shows that it was asked. (At the deadline the claim is public, as it must be.)
                 for seat in owing:
-                    await self.dm_reminder(match, seat, text, f"{nonce}d{seat}")
+                    await self.dm_reminder(match, seat, text, nonce(f"d{seat}"))
                 return
         # /notify: "thread" and "both" are pinged here, "dm" and "both" also get the reminder by DM.
         kwargs = {"view": view} if view is not None else {}
         try:
-            await thread.send(text, nonce=f"{nonce}t", allowed_mentions=discord.AllowedMentions(
+            await thread.send(text, nonce=nonce("t"), allowed_mentions=discord.AllowedMentions(
                 users=[discord.Object(match.players[s]) for s in ping if prefs[match.players[s]]["notify"] != "dm"],
                 roles=False, everyone=False), **kwargs)
         except discord.HTTPException as error:
             log.info("reminder for match %s not posted: %s", match.id, error)
         for seat in ping:
             if prefs[match.players[seat]]["notify"] in ("dm", "both"):
-                await self.dm_reminder(match, seat, text, f"{nonce}d{seat}")
+                await self.dm_reminder(match, seat, text, nonce(f"d{seat}"))
 
     async def dm_reminder(self: Glue, match: MatchRow, seat: int, text: str, nonce: str) -> None:
         user_id = match.players[seat]

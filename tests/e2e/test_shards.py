@@ -16,6 +16,7 @@ from bot.fakediscord import FakeDiscord, run_bot
 from bot.games import get_game
 from bot.match import timer_plan
 from bot.replay import from_match, verify
+from bot.ui.timekeeper import reminder_nonce
 from tests.e2e.table import e2e_settings
 
 DAY = 86400.0
@@ -143,9 +144,12 @@ async def test_a_reminder_is_claimed_by_its_guilds_process_and_a_retry_is_posted
             # A process that sent but died before recording it: after the lease another one sends again.
             await one.glue.fire_timer(claimed, clock())
             await settle(fake, zero, one)
-        base = f"r{match.id}.{match.version}.1"
+            token = one.http.token
+        nonce = {where: reminder_nonce(token, match.id, match.version, 1, where) for where in ("t", "d0", "d1")}
         reminders = [m for m in fake.messages(thread) if m.nonce and m.nonce.startswith("r")]
-        assert [m.nonce for m in reminders] == [f"{base}t"]
+        assert [m.nonce for m in reminders] == [nonce["t"]]
+        # Opaque to anyone without the token (the version counts secret steps), and Discord's 25 characters.
+        assert nonce["t"] != reminder_nonce("", match.id, match.version, 1, "t") and len(nonce["t"]) == 25
         for seat, user in enumerate((alice, bob)):  # /notify both (the default): a DM each, also once
-            assert [m.nonce for m in fake.dm_messages(user) if (m.nonce or "").startswith("r")] == [f"{base}d{seat}"]
-        assert sorted(m.nonce for m in fake.nonce_repeats) == [f"{base}d0", f"{base}d1", f"{base}t"]
+            assert [m.nonce for m in fake.dm_messages(user) if (m.nonce or "").startswith("r")] == [nonce[f"d{seat}"]]
+        assert sorted(m.nonce for m in fake.nonce_repeats) == sorted(nonce.values())

@@ -12,7 +12,8 @@ from bot.scaleproof import ProofConfig, prove
 
 
 async def test_two_processes_lose_and_double_nothing_through_a_sigkill():
-    report = await prove(ProofConfig(matches=3, concurrency=3, rounds=3, kill_shard=1, seed=3, timeout=240))
+    report = await prove(ProofConfig(matches=3, concurrency=3, round_every=25, kill_round=2, kill_shard=1,
+                                     seed=3, timeout=240))
     assert report.ok, "\n".join(report.failures)
     assert report.backend == "PostgreSQL"
     assert report.finished == 3
