@@ -92,6 +92,7 @@ class DuelTable(commands.AutoShardedBot):
         self._timekeeper: asyncio.Task | None = None
         self._catch_up: asyncio.Task | None = None
         self._outbox: asyncio.Task | None = None
+        self._outbox_jobs: set[asyncio.Task] = set()
 
     # ---- shards: which process does what ------------------------------------------------------
 
@@ -151,11 +152,20 @@ class DuelTable(commands.AutoShardedBot):
                 await asyncio.wait_for(self._outbox_wake.wait(), poll)
             self._outbox_wake.clear()
             news, self._outbox_news = self._outbox_news, set()
-            try:
-                with self.glue.working():
-                    await self.glue.publish_stored(news or None)
-            except Exception:
-                log.exception("outbox pass failed")
+            if not news:
+                await self._publish_stored(None)
+            for match_id in news:  # each match at once, as the clicks' own handlers would (the glue's
+                # per-match lock keeps one match's posts in order)
+                job = asyncio.create_task(self._publish_stored({match_id}), name=f"dueltable-outbox-{match_id}")
+                self._outbox_jobs.add(job)
+                job.add_done_callback(self._outbox_jobs.discard)
+
+    async def _publish_stored(self, match_ids: set[int] | None) -> None:
+        try:
+            with self.glue.working():
+                await self.glue.publish_stored(match_ids)
+        except Exception:
+            log.exception("outbox pass failed")
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.settings.database_url or self.settings.database)
