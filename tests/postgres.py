@@ -1,10 +1,13 @@
 """A real PostgreSQL server for the tests (the ``pgserver`` wheel carries its binaries): started once per
-test session, on first use, and a fresh database per test, copied from a migrated template."""
+test session, on first use, deleted at its end; a fresh database per test, copied from a migrated
+template and dropped after the test."""
 
 from __future__ import annotations
 
 import asyncio
 import itertools
+import shutil
+import tempfile
 import threading
 import warnings
 from pathlib import Path
@@ -22,6 +25,7 @@ class PostgresCluster:
         self.server = None
         self._names = itertools.count(1)
         self._lock = threading.Lock()
+        self.created: list[str] = []  # databases of the running test, dropped after it
 
     def _start(self):
         if self.server is None:
@@ -29,7 +33,7 @@ class PostgresCluster:
                 warnings.simplefilter("ignore")
                 import pgserver
 
-                self.server = pgserver.get_server(self.root, cleanup_mode="stop")
+                self.server = pgserver.get_server(self.root, cleanup_mode="delete")
             self.server.psql(f"CREATE DATABASE {TEMPLATE};")
             _in_thread(_migrate(self.server.get_uri(TEMPLATE)))
         return self.server
@@ -41,7 +45,15 @@ class PostgresCluster:
             name = f"test_{next(self._names)}"
             template = TEMPLATE if migrated else "template0"
             server.psql(f"CREATE DATABASE {name} TEMPLATE {template};")
+            self.created.append(name)
             return server.get_uri(name)
+
+    def drop_created(self) -> None:
+        """Drop the test's databases (each is a few MB on disk; a whole run makes hundreds)."""
+        with self._lock:
+            if self.server is not None and self.created:
+                self.server.psql("".join(f"DROP DATABASE IF EXISTS {name} WITH (FORCE);" for name in self.created))
+            self.created.clear()
 
     def close(self) -> None:
         if self.server is not None:
@@ -73,10 +85,20 @@ def _in_thread(coroutine) -> None:
 
 
 @pytest.fixture(scope="session")
-def postgres_cluster(tmp_path_factory):
-    cluster = PostgresCluster(tmp_path_factory.mktemp("pg"))
+def postgres_cluster():
+    # Not under pytest's basetemp: as root, pgserver runs the server as its own user, and another pytest
+    # session starting meanwhile resets that folder to 0700, locking the server out of its data.
+    root = Path(tempfile.mkdtemp(prefix="dueltable-pg-"))
+    cluster = PostgresCluster(root / "data")
     yield cluster
     cluster.close()
+    shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(autouse=True)
+def _drop_test_databases(postgres_cluster):
+    yield
+    postgres_cluster.drop_created()
 
 
 @pytest.fixture
