@@ -64,6 +64,9 @@ class GatewaySession:
         self.seq = 0
         self.sent: deque[JSON] = deque(maxlen=RESUME_BUFFER)
         self.lock = asyncio.Lock()
+        # Like Discord, a session whose socket dropped (no close, or a close other than 1000/1001) can be
+        # RESUMEd, and events meant for it meanwhile are kept for the RESUME to replay.
+        self.resumable = True
 
     @property
     def live(self) -> bool:
@@ -114,11 +117,16 @@ class Gateway:
     def live_sessions(self) -> list[GatewaySession]:
         return [s for s in self.sessions.values() if s.live]
 
+    @property
+    def listening_sessions(self) -> list[GatewaySession]:
+        """Sessions that get events: live ones, and dropped ones that may still RESUME (kept in the buffer)."""
+        return [s for s in self.sessions.values() if s.live or s.resumable]
+
     async def dispatch(self, event: str, data: JSON | DataFactory) -> int:
         """Send an event to every live session (a factory may tailor or skip it per session's intents)."""
         sent = 0
         self.fake.touch()  # the bot reacts to events after they arrive: idle() must wait for that
-        for session in self.live_sessions:
+        for session in self.listening_sessions:
             payload = data(session) if callable(data) else data
             if payload is not None and session.receives(event, payload):
                 await session.dispatch(event, payload)
@@ -142,6 +150,8 @@ class Gateway:
             self.sockets.discard(ws)
             if session is not None and session.ws is ws:
                 session.ws = None
+                # A clean close ends the session on Discord; anything else leaves it resumable.
+                session.resumable = ws.close_code not in (1000, 1001)
         return ws
 
     async def _on_frame(self, ws: web.WebSocketResponse, session: GatewaySession | None,

@@ -94,3 +94,36 @@ async def _send_again(fake: FakeDiscord, channel_id: int) -> int:
     client = discord.Client(intents=discord.Intents(guilds=True))
     async with run_bot(client, fake):
         return (await client.get_channel(channel_id).send("reminder", nonce="r7.3.1t")).id
+
+
+async def test_events_while_a_session_is_dropped_are_replayed_on_resume_and_not_after_a_clean_close():
+    import aiohttp
+
+    async with FakeDiscord() as fake, aiohttp.ClientSession() as http:
+        guild = await fake.add_guild("g")
+
+        async def connect(first: dict) -> tuple[aiohttp.ClientWebSocketResponse, list[dict]]:
+            ws = await http.ws_connect(fake.gateway_url)
+            frames = [await ws.receive_json()]  # HELLO
+            await ws.send_json(first)
+            return ws, frames
+
+        async def events(ws, until: str) -> list[str]:
+            seen = []
+            while until not in seen:
+                frame = await asyncio.wait_for(ws.receive_json(), 5)
+                seen.append(frame.get("t"))
+            return seen
+
+        identify = {"op": 2, "d": {"token": "t", "intents": 1, "properties": {}}}
+        ws, _ = await connect(identify)
+        ready = await asyncio.wait_for(ws.receive_json(), 5)
+        session_id, seq = ready["d"]["session_id"], ready["s"]
+        await events(ws, "GUILD_CREATE")
+        await ws.close(code=4000)  # a dropped connection (not 1000): the session may resume
+        await fake.add_channel(guild, "while away")
+        ws, _ = await connect({"op": 6, "d": {"token": "t", "session_id": session_id, "seq": seq + 1}})
+        assert await events(ws, "RESUMED") == ["CHANNEL_CREATE", "RESUMED"]
+        await ws.close(code=1000)  # a clean close ends the session
+        await asyncio.sleep(0.05)
+        assert fake.gateway.listening_sessions == []
