@@ -38,7 +38,8 @@ async def migrate_to_postgres(sqlite_file: str | Path, database_url: str, *, rep
                               out: Callable[[str], None] = print) -> list[TableCopy]:
     """Copy every table; refuse a target that holds rows unless ``replace`` (which empties it first)."""
     if not is_postgres_url(database_url):
-        raise MigrationRefused(f"not a PostgreSQL URL: {database_url!r} (postgresql://user:password@host/db)")
+        # The URL is not echoed: it may hold a password.
+        raise MigrationRefused("DATABASE_URL must be a PostgreSQL URL: postgresql://user:password@host/db")
     if not Path(sqlite_file).is_file():
         raise MigrationRefused(f"no SQLite database at {sqlite_file}")
     source = await Store.open(sqlite_file)
