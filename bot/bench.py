@@ -341,9 +341,10 @@ def _dm_panel(fake: FakeDiscord, user_id: int):
     return None
 
 
-async def bench_bot_process(game_id: str, matches: int, decisions: int, profile: str | None = None
+async def bench_bot_process(game_ids: list[str], matches: int, decisions: int, profile: str | None = None
                             ) -> dict[str, float]:
-    """The bot in its own process (``bot.benchbot``) against the fake here: ``matches`` matches at once.
+    """The bot in its own process (``bot.benchbot``) against the fake here: ``matches`` matches at once,
+    of ``game_ids`` in turn (every game: every renderer's caches count in the bot's memory).
 
     Every match's two members click each fresh panel as soon as it arrives, until ``decisions`` clicks
     are made; then the bot finishes what it has in hand. decisions/s = decisions / (first click -> the
@@ -354,7 +355,7 @@ async def bench_bot_process(game_id: str, matches: int, decisions: int, profile:
         async with WatchedFake() as fake:
             guild = await fake.add_guild("bench")
             channel = await fake.add_channel(guild, "games")
-            members = [Members(fake, guild, channel, game_id,
+            members = [Members(fake, guild, channel, game_ids[i % len(game_ids)],
                                (await fake.add_user(f"a{i}"), await fake.add_user(f"b{i}")), random.Random(i))
                        for i in range(matches)]
             command = [sys.executable, "-m", "bot.benchbot", fake.api_base, fake.gateway_url,
@@ -394,11 +395,13 @@ async def bench_bot_process(game_id: str, matches: int, decisions: int, profile:
                 await bot.wait()
     done = sum(counts)
     rss = float(output.split("RSS", 1)[1].split()[0]) if "RSS" in output else float("nan")
+    images = float(output.split("IMAGES", 1)[1].split()[0]) if "IMAGES" in output else float("nan")
     bot_metrics = json.loads(output.split("METRICS", 1)[1].splitlines()[0]) if "METRICS" in output else {}
     marks = [int(line.split()[1]) for line in output.splitlines() if line.startswith("HOPS ")]
+    rss_marks = [line.split()[2] for line in output.splitlines() if line.startswith("HOPS ")]
     hops = marks[1] - marks[0] if len(marks) == 2 else 0
     late = sum(1 for call in fake.calls if call.status == 404 and "/callback" in call.path)
-    return {"rss_mb": rss, "matches": matches, "decisions": done, "per_s": done / elapsed, "late_answers": late,
+    return {"rss_mb": rss, "rss_marks": rss_marks, "images_mb": images, "matches": matches, "decisions": done, "per_s": done / elapsed, "late_answers": late,
             "cpu_ms": cpu * 1000 / max(done, 1), "harness_cpu_ms": harness * 1000 / max(done, 1),
             "bot_metrics": bot_metrics, "db_calls": hops, "rest_per_decision": {route: count / max(done, 1) for route, count in routes.most_common()},
             "seconds": elapsed}
@@ -428,7 +431,7 @@ async def run_bench(quick: bool = False) -> int:
           f"[>= {TARGETS['decisions_per_s']}]")
     ready = await bench_ready(main_game, 1000 if quick else 10000)
     print(f"start to ready with {ready['stored']} stored matches: {ready['seconds']:.2f} s [<= {TARGETS['ready_s']}]")
-    print_bot_process(await bench_bot_process(main_game, 200, 600 if quick else 3000))
+    print_bot_process(await bench_bot_process(games, 200, 1000 if quick else 4000))
     print(f"peak RSS of this benchmark process (bot + fake Discord + harness): {peak_rss_mb():.0f} MB")
     return 0
 
@@ -453,7 +456,8 @@ def print_bot_process(process: dict[str, float]) -> None:
           f"in {process['seconds']:.1f} s; CPU a decision: the bot {process['cpu_ms']:.1f} ms, the fake Discord "
           f"and its members {process['harness_cpu_ms']:.1f} ms), "
           f"{process['late_answers']} interactions answered late; "
-          f"peak RSS of the bot {process['rss_mb']:.0f} MB [<= {TARGETS['rss_mb']}]")
+          f"peak RSS of the bot {process['rss_mb']:.0f} MB [<= {TARGETS['rss_mb']}] (pictures still held in the "
+          f"renderers' caches at the end: {process['images_mb']:.0f} MB)")
 
 
 async def _main(argv: list[str]) -> int:
@@ -462,18 +466,20 @@ async def _main(argv: list[str]) -> int:
 
     parser = argparse.ArgumentParser(prog="python -m bot.bench")
     parser.add_argument("section", choices=["process", "botmatch"])
-    parser.add_argument("--game", default="formation")
+    parser.add_argument("--game", action="append", help="a game to play (repeat; default: every game)")
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--decisions", type=int, default=600)
     parser.add_argument("--profile", help="write the bot process's cProfile statistics here")
     args = parser.parse_args(argv)
+    games = args.game or [game.game_id for game in available_games()]
     if args.section == "botmatch":
-        print_bot_match(await bench_bot_match(args.game, args.decisions))
+        print_bot_match(await bench_bot_match(games[0], args.decisions))
         return 0
-    process = await bench_bot_process(args.game, args.matches, args.decisions, args.profile)
+    process = await bench_bot_process(games, args.matches, args.decisions, args.profile)
     print_bot_process(process)
     for route, count in process["rest_per_decision"].items():
         print(f"  {count:5.2f} a decision  {route}")
+    print(f"  RSS of the bot when the measured window started and ended: {' / '.join(process['rss_marks'])} MB")
     print(f"  {process['db_calls'] / process['decisions']:.1f} database calls (aiosqlite thread hops) a decision")
     for name, (count, mean) in sorted(process["bot_metrics"].items()):
         print(f"  {name}: n={count:.0f} mean {mean * 1000:.1f} ms")

@@ -1,8 +1,9 @@
 """The bot alone in its own process, pointed at a fake Discord served by ``python -m bot bench``.
 
 Run by the benchmark so that the bot's memory is measured without the fake's (which keeps every
-message and image it receives). Prints ``READY`` once connected, ``HOPS <n>`` (database calls so far)
-at each SIGUSR1, and ``RSS <MB>`` (peak) and ``METRICS <json>`` (bot/metrics.py histograms: count,
+message and image it receives). Prints ``READY`` once connected, ``HOPS <n> <rss MB>`` (database calls so
+far, resident memory now) at each SIGUSR1, and ``RSS <MB>`` (peak), ``IMAGES <MB>`` (pictures the renderers' caches hold) and
+``METRICS <json>`` (bot/metrics.py histograms: count,
 mean) when stopped with SIGTERM.
 
     python -m bot.benchbot API_BASE GATEWAY_URL DATABASE [PROFILE]
@@ -37,7 +38,8 @@ async def serve(api_base: str, gateway_url: str, database: str) -> None:
     stop = asyncio.Event()
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
     # The bench marks the start and the end of its measured window: database calls so far.
-    asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, lambda: print(f"HOPS {HOPS[0]}", flush=True))
+    asyncio.get_running_loop().add_signal_handler(
+        signal.SIGUSR1, lambda: print(f"HOPS {HOPS[0]} {current_rss_mb():.0f}", flush=True))
     await bot.login("fake-bot-token")
     connection = asyncio.create_task(bot.connect(reconnect=False))
     await bot.wait_until_ready()
@@ -46,10 +48,22 @@ async def serve(api_base: str, gateway_url: str, database: str) -> None:
     await bot.close()
     connection.cancel()
     print(f"RSS {peak_rss_mb():.1f}", flush=True)
+    print(f"IMAGES {held_images_mb():.1f}", flush=True)
     print(f"METRICS {json.dumps(metric_means())}", flush=True)
 
 
 HOPS = [0]
+
+
+def held_images_mb() -> float:
+    """Pixels of the Pillow images still alive (the renderers' tile and text caches), in MB: RGB is
+    stored 4 bytes a pixel."""
+    import gc
+
+    from PIL import Image
+
+    return sum(image.width * image.height * (1 if image.mode in ("L", "1", "P") else 4)
+               for image in gc.get_objects() if isinstance(image, Image.Image)) / 2**20
 
 
 def count_database_calls() -> None:
@@ -77,6 +91,11 @@ def metric_means() -> dict[str, list[float]]:
                 key = f"{sample.name.rsplit('_', 1)[0]}{{{','.join(sample.labels.values())}}}"
                 sums.setdefault(key, [0.0, 0.0])[0 if sample.name.endswith("_count") else 1] = sample.value
     return {key: [count, total / count] for key, (count, total) in sums.items() if count}
+
+
+def current_rss_mb() -> float:
+    with open("/proc/self/status", encoding="ascii") as status:
+        return next(int(line.split()[1]) / 1024 for line in status if line.startswith("VmRSS:"))
 
 
 def peak_rss_mb() -> float:
