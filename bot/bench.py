@@ -34,11 +34,32 @@ from bot.fakediscord import FakeDiscord, run_bot
 from bot.fakediscord.models import FakeMessage
 from bot.games import available_games, get_game
 from bot.match import MatchService
-from bot.store import Store
+from bot.store import open_store
 
 # Issue 13's targets on this (2-core) machine; png_kb and ready_s are the platform issue's.
 TARGETS = {"render_p95_ms": 25, "png_kb": 300, "decision_p95_ms": 100, "decisions_per_s": 100, "rss_mb": 150,
            "ready_s": 3.0, "bot_match_slowdown": 0.20}
+
+
+@contextlib.asynccontextmanager
+async def bench_database(name: str):
+    """Where one benchmark keeps its matches: a new SQLite file, or, with ``DATABASE_URL`` set, a fresh
+    PostgreSQL database on that server, dropped afterwards (``bot.benchstore.Backends``)."""
+    url = os.environ.get("DATABASE_URL") or None
+    with tempfile.TemporaryDirectory() as scratch:
+        if url is None:
+            yield str(Path(scratch) / f"{name}.sqlite3")
+            return
+        from bot.benchstore import Backends
+        from bot.db import POSTGRES
+
+        backends = Backends(Path(scratch), url)
+        try:
+            target = backends.new(POSTGRES)
+            await backends.prepare(target)
+            yield target
+        finally:
+            await backends.close()
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -97,61 +118,60 @@ async def bench_decision_latency(game_id: str, clicks: int, bot_match: bool = Fa
     ``worker_busy`` is the share of the time the worker process was on a CPU.
     """
     latencies: list[float] = []
-    with tempfile.TemporaryDirectory() as scratch:
-        async with WatchedFake() as fake:
-            guild = await fake.add_guild("bench")
-            channel = await fake.add_channel(guild, "games")
-            alice, bob = await fake.add_user("alice"), await fake.add_user("bob")
-            bot = DuelTable(demo_settings(str(Path(scratch) / "bench.sqlite3")), run_timekeeper=False,
-                            seed_source=lambda: 3)
-            async with run_bot(bot, fake):
-                members = Members(fake, guild, channel, game_id, (alice, bob), random.Random(3))
-                opponent = background = None
-                if bot_match:
-                    opponent = Members(fake, guild, channel, game_id, (await fake.add_user("carol"),),
-                                       random.Random(4), against_bot=True)
-                    await opponent.start()
-                    background = asyncio.create_task(opponent.play([1 << 30]))
-                    for _ in range(1200):  # time nothing until the worker is up and has answered
-                        if opponent.clicks >= 2:
+    async with bench_database("latency") as database, WatchedFake() as fake:
+        guild = await fake.add_guild("bench")
+        channel = await fake.add_channel(guild, "games")
+        alice, bob = await fake.add_user("alice"), await fake.add_user("bob")
+        bot = DuelTable(demo_settings(database), run_timekeeper=False,
+                        seed_source=lambda: 3)
+        async with run_bot(bot, fake):
+            members = Members(fake, guild, channel, game_id, (alice, bob), random.Random(3))
+            opponent = background = None
+            if bot_match:
+                opponent = Members(fake, guild, channel, game_id, (await fake.add_user("carol"),),
+                                   random.Random(4), against_bot=True)
+                await opponent.start()
+                background = asyncio.create_task(opponent.play([1 << 30]))
+                for _ in range(1200):  # time nothing until the worker is up and has answered
+                    if opponent.clicks >= 2:
+                        break
+                    await asyncio.sleep(0.05)
+            workers = child_pids()
+            cpu_before = sum(process_cpu_s(pid) for pid in workers)
+            started_all = time.perf_counter()
+            try:
+                await members.start()
+                while len(latencies) < clicks:
+                    user, panel = members.fresh_panel()
+                    if panel is None:
+                        if members.finished():
+                            await members.start()
+                        else:
+                            await fake.wait_change(members.channels, timeout=5.0)
+                        continue
+                    thread_id = members.thread_id
+                    before = thread_state(fake, thread_id)
+                    members.clicked.add((panel.id, len(panel.revisions)))
+                    started = time.perf_counter()
+                    await click_random(fake, user.id, panel, members.rng, timeout=30)
+                    # The thread shows the board once per handover (a new message) and is edited while
+                    # the same player acts; a secret step changes nothing public. Time the clicks that
+                    # change the thread, until the board is there; the next click waits for its panel.
+                    timed = False
+                    while True:
+                        if not timed and thread_state(fake, thread_id) != before:
+                            latencies.append((time.perf_counter() - started) * 1000)
+                            timed = True
+                        if members.fresh_panel()[1] is not None or members.finished():
                             break
-                        await asyncio.sleep(0.05)
-                workers = child_pids()
-                cpu_before = sum(process_cpu_s(pid) for pid in workers)
-                started_all = time.perf_counter()
-                try:
-                    await members.start()
-                    while len(latencies) < clicks:
-                        user, panel = members.fresh_panel()
-                        if panel is None:
-                            if members.finished():
-                                await members.start()
-                            else:
-                                await fake.wait_change(members.channels, timeout=5.0)
-                            continue
-                        thread_id = members.thread_id
-                        before = thread_state(fake, thread_id)
-                        members.clicked.add((panel.id, len(panel.revisions)))
-                        started = time.perf_counter()
-                        await click_random(fake, user.id, panel, members.rng, timeout=30)
-                        # The thread shows the board once per handover (a new message) and is edited while
-                        # the same player acts; a secret step changes nothing public. Time the clicks that
-                        # change the thread, until the board is there; the next click waits for its panel.
-                        timed = False
-                        while True:
-                            if not timed and thread_state(fake, thread_id) != before:
-                                latencies.append((time.perf_counter() - started) * 1000)
-                                timed = True
-                            if members.fresh_panel()[1] is not None or members.finished():
-                                break
-                            await fake.wait_change([*members.channels, thread_id], timeout=5.0)
-                finally:
-                    busy = sum(process_cpu_s(pid) for pid in workers) - cpu_before
-                    elapsed = time.perf_counter() - started_all
-                    if background is not None:
-                        background.cancel()
-                        with contextlib.suppress(asyncio.CancelledError):
-                            await background
+                        await fake.wait_change([*members.channels, thread_id], timeout=5.0)
+            finally:
+                busy = sum(process_cpu_s(pid) for pid in workers) - cpu_before
+                elapsed = time.perf_counter() - started_all
+                if background is not None:
+                    background.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await background
     return {"p50_ms": statistics.median(latencies), "p95_ms": percentile(latencies, 0.95), "n": len(latencies),
             "worker_busy": busy / elapsed, "bot_moves": opponent.clicks if opponent else 0}
 
@@ -167,8 +187,8 @@ def child_pids() -> list[int]:
 
 async def bench_throughput(game_id: str, matches: int, decisions: int) -> dict[str, float]:
     """Decisions/s with ``matches`` matches in flight at once: engine + one SQLite transaction each."""
-    with tempfile.TemporaryDirectory() as scratch:
-        store = await Store.open(Path(scratch) / "throughput.sqlite3")
+    async with bench_database("throughput") as database:
+        store = await open_store(database)
         service = MatchService(store, time.time)
         ids = []
         for index in range(matches):
@@ -200,23 +220,21 @@ async def bench_throughput(game_id: str, matches: int, decisions: int) -> dict[s
 
 async def bench_ready(game_id: str, stored: int) -> dict[str, float]:
     """Start-up time with ``stored`` matches in the database: no per-match work may happen at start."""
-    with tempfile.TemporaryDirectory() as scratch:
-        path = Path(scratch) / "ready.sqlite3"
-        store = await Store.open(path)
+    async with bench_database("ready") as database:
+        store = await open_store(database)
         engine = get_game(game_id).engine
         state = engine.new_game(1, {})
-        await store.db.execute("BEGIN")
-        for index in range(stored):
-            await store.db.execute(
-                "INSERT INTO matches (game, options, seed, guild_id, channel_id, player0, player1, days, locale,"
-                " status, state, turn_started, deadline, next_timer_at, created_at, updated_at)"
-                " VALUES (?, '{}', ?, 1, 1, ?, ?, 3, 'en', 'active', ?, 0, 1e12, 1e12, 0, 0)",
-                (game_id, index, index, index + 1, json.dumps(state)))
-        await store.db.execute("COMMIT")
+        async with store.db.transaction() as tx:
+            for index in range(stored):
+                await tx.execute(
+                    "INSERT INTO matches (game, options, seed, guild_id, channel_id, player0, player1, days, locale,"
+                    " status, state, turn_started, deadline, next_timer_at, created_at, updated_at)"
+                    " VALUES (?, '{}', ?, 1, 1, ?, ?, 3, 'en', 'active', ?, 0, 1e12, 1e12, 0, 0)",
+                    (game_id, index, index, index + 1, json.dumps(state)))
         await store.close()
         async with FakeDiscord() as fake:
             await fake.add_guild("bench")
-            bot = DuelTable(demo_settings(str(path)), run_timekeeper=True)
+            bot = DuelTable(demo_settings(database), run_timekeeper=True)
             started = time.perf_counter()
             async with run_bot(bot, fake, settle=False):
                 ready = time.perf_counter() - started
@@ -351,48 +369,46 @@ async def bench_bot_process(game_ids: list[str], matches: int, decisions: int, p
     bot's last post or edit); the bot's own CPU seconds per decision say what it costs apart from the
     harness and the fake (which share the machine). Measures the bot's peak RSS apart from the fake's.
     """
-    with tempfile.TemporaryDirectory() as scratch:
-        async with WatchedFake() as fake:
-            guild = await fake.add_guild("bench")
-            channel = await fake.add_channel(guild, "games")
-            members = [Members(fake, guild, channel, game_ids[i % len(game_ids)],
-                               (await fake.add_user(f"a{i}"), await fake.add_user(f"b{i}")), random.Random(i))
-                       for i in range(matches)]
-            command = [sys.executable, "-m", "bot.benchbot", fake.api_base, fake.gateway_url,
-                       str(Path(scratch) / "process.sqlite3")]
-            if profile:
-                command.append(profile)
-            bot = await asyncio.create_subprocess_exec(*command, stdout=asyncio.subprocess.PIPE)
-            try:
-                await asyncio.wait_for(bot.stdout.readline(), 60)
-                await fake.idle()
-                starting = asyncio.Semaphore(20)  # setup, not measured: no burst of 200 /challenge at once
+    async with bench_database("process") as database, WatchedFake() as fake:
+        guild = await fake.add_guild("bench")
+        channel = await fake.add_channel(guild, "games")
+        members = [Members(fake, guild, channel, game_ids[i % len(game_ids)],
+                           (await fake.add_user(f"a{i}"), await fake.add_user(f"b{i}")), random.Random(i))
+                   for i in range(matches)]
+        command = [sys.executable, "-m", "bot.benchbot", fake.api_base, fake.gateway_url, database]
+        if profile:
+            command.append(profile)
+        bot = await asyncio.create_subprocess_exec(*command, stdout=asyncio.subprocess.PIPE)
+        try:
+            await asyncio.wait_for(bot.stdout.readline(), 60)
+            await fake.idle()
+            starting = asyncio.Semaphore(20)  # setup, not measured: no burst of 200 /challenge at once
 
-                async def start(member: Members) -> None:
-                    async with starting:
-                        await member.start()
+            async def start(member: Members) -> None:
+                async with starting:
+                    await member.start()
 
-                await asyncio.gather(*(start(member) for member in members))
-                for member in members:  # every first panel is out: the match starts are not measured
-                    while not (all(fake.dm_messages(user.id) for user in member.pair) and member.fresh_panel()[1]):
-                        await fake.wait_change(member.channels, timeout=5.0)
-                await fake.idle(timeout=300)
-                budget = [decisions]
-                calls_before = len(fake.calls)
-                bot.send_signal(signal.SIGUSR1)
-                cpu_before, harness_before = process_cpu_s(bot.pid), process_cpu_s(os.getpid())
-                started = time.perf_counter()
-                counts = await asyncio.gather(*(member.play(budget) for member in members))
-                await fake.idle(timeout=300)
-                elapsed = fake.last_change - started
-                cpu = process_cpu_s(bot.pid) - cpu_before
-                harness = process_cpu_s(os.getpid()) - harness_before
-                bot.send_signal(signal.SIGUSR1)
-                routes = Counter(route_name(call) for call in fake.calls[calls_before:])
-            finally:
-                bot.send_signal(signal.SIGTERM)
-                output = (await asyncio.wait_for(bot.stdout.read(), 120)).decode()
-                await bot.wait()
+            await asyncio.gather(*(start(member) for member in members))
+            for member in members:  # every first panel is out: the match starts are not measured
+                while not (all(fake.dm_messages(user.id) for user in member.pair) and member.fresh_panel()[1]):
+                    await fake.wait_change(member.channels, timeout=5.0)
+            await fake.idle(timeout=300)
+            budget = [decisions]
+            calls_before = len(fake.calls)
+            bot.send_signal(signal.SIGUSR1)
+            cpu_before, harness_before = process_cpu_s(bot.pid), process_cpu_s(os.getpid())
+            started = time.perf_counter()
+            counts = await asyncio.gather(*(member.play(budget) for member in members))
+            await fake.idle(timeout=300)
+            elapsed = fake.last_change - started
+            cpu = process_cpu_s(bot.pid) - cpu_before
+            harness = process_cpu_s(os.getpid()) - harness_before
+            bot.send_signal(signal.SIGUSR1)
+            routes = Counter(route_name(call) for call in fake.calls[calls_before:])
+        finally:
+            bot.send_signal(signal.SIGTERM)
+            output = (await asyncio.wait_for(bot.stdout.read(), 120)).decode()
+            await bot.wait()
     done = sum(counts)
     rss = float(output.split("RSS", 1)[1].split()[0]) if "RSS" in output else float("nan")
     images = float(output.split("IMAGES", 1)[1].split()[0]) if "IMAGES" in output else float("nan")
@@ -480,7 +496,8 @@ async def _main(argv: list[str]) -> int:
     for route, count in process["rest_per_decision"].items():
         print(f"  {count:5.2f} a decision  {route}")
     print(f"  RSS of the bot when the measured window started and ended: {' / '.join(process['rss_marks'])} MB")
-    print(f"  {process['db_calls'] / process['decisions']:.1f} database calls (aiosqlite thread hops) a decision")
+    if process['db_calls']:  # counted on SQLite (aiosqlite's thread)
+        print(f"  {process['db_calls'] / process['decisions']:.1f} database calls (aiosqlite thread hops) a decision")
     for name, (count, mean) in sorted(process["bot_metrics"].items()):
         print(f"  {name}: n={count:.0f} mean {mean * 1000:.1f} ms")
     return 0
