@@ -130,8 +130,10 @@ def run(settings: Settings) -> int:
               file=sys.stderr)
         return 2
     from bot.client import DuelTable
+    from bot.db import describe_target
 
-    print(i18n.t("cli.starting", "en", database=settings.database), file=sys.stderr)
+    print(i18n.t("cli.starting", "en", database=describe_target(settings.database_url or settings.database)),
+          file=sys.stderr)
     DuelTable(settings).run(settings.token, log_handler=None)
     return 0
 

@@ -51,6 +51,15 @@ def advisory_key(*parts: object) -> int:
     return int.from_bytes(digest, "big", signed=True)
 
 
+def describe_target(target: str | Path) -> str:
+    """Where the store lives, for a log line: a SQLite path, or a PostgreSQL URL without its user and password."""
+    if not is_postgres_url(target):
+        return str(target)
+    parts = urlsplit(str(target))
+    host = parts.hostname or "localhost"
+    return f"PostgreSQL {host}{f':{parts.port}' if parts.port else ''}{parts.path or '/'}"
+
+
 def postgres_settings(url: str) -> dict[str, str]:
     """Session settings for the store's connections; a setting named in the URL's query wins.
 

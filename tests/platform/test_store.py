@@ -292,3 +292,11 @@ async def test_a_postgres_setting_in_the_url_wins_over_the_store_default(postgre
     finally:
         await relaxed.close()
         await strict.close()
+
+
+def test_a_database_url_is_described_without_its_password():
+    from bot.db import describe_target
+
+    assert describe_target("postgresql://bob:s3cret@db.example:5433/duel?sslmode=require") == \
+        "PostgreSQL db.example:5433/duel"
+    assert describe_target("data/dueltable.sqlite3") == "data/dueltable.sqlite3"
