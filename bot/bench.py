@@ -26,7 +26,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.autoplay import answer_controls, challenge_and_accept, challenge_bot, click_random
+from bot.autoplay import answer_controls, challenge_and_accept, challenge_bot, click_random, settle
 from bot.client import DuelTable
 from bot.demo import demo_settings
 from bot.engine import random_choice
@@ -172,6 +172,7 @@ async def bench_decision_latency(game_id: str, clicks: int, bot_match: bool = Fa
                     background.cancel()
                     with contextlib.suppress(asyncio.CancelledError):
                         await background
+                await settle(fake, bot)  # the bot finishes what it has in hand before it is closed
     return {"p50_ms": statistics.median(latencies), "p95_ms": percentile(latencies, 0.95), "n": len(latencies),
             "worker_busy": busy / elapsed, "bot_moves": opponent.clicks if opponent else 0}
 

@@ -166,6 +166,7 @@ class Glue(TimekeeperMixin):
         self.busy = 0  # handlers in flight; see working()
         self._match_locks: dict[int, asyncio.Lock] = {}
         self._dm_channels: dict[int, int] = {}  # member -> DM channel id (see dm_channel)
+        self._bot_locks: dict[int, asyncio.Lock] = {}  # bot matches whose bot player is thinking
         self.members = MemberCache(time.monotonic)
         # Publishes in flight at once: each holds its pictures (and their upload bodies) until sent, so a
         # burst of clicks queues here instead of holding hundreds of pictures (the bench's 200 matches).
@@ -734,8 +735,19 @@ class Glue(TimekeeperMixin):
     async def run_bot(self, match: MatchRow) -> None:
         if not self.bot.owns_guild(match.guild_id):
             return  # the owner answers for the bot player when it publishes (one thinker per match)
-        for applied in await self.service.bot_moves(match):
-            await self.publish(applied)
+        # One thinker per match here too: a member's click can land while the bot still thinks about the
+        # same question (a simultaneous choice); the second run then finds it answered.
+        async with self._bot_locks.setdefault(match.id, asyncio.Lock()):
+            current = await self.store.get_match(match.id)
+            try:
+                moves = await self.service.bot_moves(current) if current is not None else []
+            except StaleState:  # answered meanwhile elsewhere (another process catching up)
+                log.info("bot move of match %s already answered", match.id)
+                moves = []
+            for applied in moves:
+                await self.publish(applied)
+            if current is None or current.status != "active" or (moves and moves[-1].finished):
+                self._bot_locks.pop(match.id, None)
 
     # ---- match clicks -------------------------------------------------------------------------
 
@@ -788,7 +800,7 @@ class Glue(TimekeeperMixin):
         await self.publish(applied, origin=interaction)
         metrics.observe_decision(game.game_id, "published", started)
         if applied.after.bot_seat is not None:  # a match between members has no bot player to run
-            await self.run_bot(await self.store.get_match(match_id))
+            await self.run_bot(applied.after)  # it reads the match again under its lock
 
     async def tell_stale(self, interaction: discord.Interaction, match: MatchRow | None, locale: str) -> None:
         """'Out of date', with the current panel so the player can act on the real state."""
