@@ -155,8 +155,14 @@ class SqliteDatabase(Database):
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         connection = await aiosqlite.connect(str(path), isolation_level=None)
         connection.row_factory = aiosqlite.Row
-        for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=5000"):
-            await connection.execute(f"PRAGMA {pragma}")
+        try:
+            await connection.execute("PRAGMA busy_timeout=5000")
+            await _wal(connection)
+            for pragma in ("synchronous=NORMAL", "foreign_keys=ON"):
+                await connection.execute(f"PRAGMA {pragma}")
+        except BaseException:
+            await connection.close()
+            raise
         return cls(connection)
 
     async def execute(self, sql: str, params: Params = ()) -> int:
@@ -185,6 +191,19 @@ class SqliteDatabase(Database):
 
     async def close(self) -> None:
         await self.connection.close()
+
+
+async def _wal(connection: aiosqlite.Connection) -> None:
+    # Switching a new file to WAL while another process migrates it can answer "database is locked" at
+    # once (SQLite's deadlock avoidance skips the busy timeout): retry for a while.
+    for attempt in range(100):
+        try:
+            await connection.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or attempt == 99:
+                raise
+            await asyncio.sleep(0.05)
 
 
 class PostgresTransaction(Database):
