@@ -20,8 +20,8 @@ TEMPLATE = "dueltable_template"
 class PostgresCluster:
     """One server for the session; ``new_database`` is sync so any fixture can call it."""
 
-    def __init__(self, root: Path) -> None:
-        self.root = root
+    def __init__(self) -> None:
+        self.root: Path | None = None
         self.server = None
         self._names = itertools.count(1)
         self._lock = threading.Lock()
@@ -33,7 +33,10 @@ class PostgresCluster:
                 warnings.simplefilter("ignore")
                 import pgserver
 
-                self.server = pgserver.get_server(self.root, cleanup_mode="delete")
+                # Not under pytest's basetemp: as root, pgserver runs the server as a user of its own, and
+                # another pytest session starting meanwhile resets that folder to 0700, locking it out.
+                self.root = Path(tempfile.mkdtemp(prefix="dueltable-pg-"))
+                self.server = pgserver.get_server(self.root / "data", cleanup_mode="delete")
             self.server.psql(f"CREATE DATABASE {TEMPLATE};")
             _in_thread(_migrate(self.server.get_uri(TEMPLATE)))
         return self.server
@@ -58,6 +61,8 @@ class PostgresCluster:
     def close(self) -> None:
         if self.server is not None:
             self.server.cleanup()
+        if self.root is not None:
+            shutil.rmtree(self.root, ignore_errors=True)
 
 
 async def _migrate(url: str) -> None:
@@ -86,13 +91,9 @@ def _in_thread(coroutine) -> None:
 
 @pytest.fixture(scope="session")
 def postgres_cluster():
-    # Not under pytest's basetemp: as root, pgserver runs the server as its own user, and another pytest
-    # session starting meanwhile resets that folder to 0700, locking the server out of its data.
-    root = Path(tempfile.mkdtemp(prefix="dueltable-pg-"))
-    cluster = PostgresCluster(root / "data")
+    cluster = PostgresCluster()
     yield cluster
     cluster.close()
-    shutil.rmtree(root, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)
