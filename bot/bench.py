@@ -1,10 +1,16 @@
-"""``python -m bot bench``: the numbers the platform issue asks for, measured on this machine.
+"""``python -m bot bench``: the numbers the platform issues ask for, measured on this machine.
 
 * render: board and hand render time p50/p95 and PNG size, per game, over states from random play;
-* decision latency through the fake Discord: a click until the new board is in the thread;
+* decision latency through the fake Discord: a click until the new board is in the thread, per game, and
+  the same with a match against the bot player thinking in the same bot (issue 16: within 20 %);
 * throughput: decisions per second with 200 matches played concurrently (store + engine + log);
-* peak RSS of this process;
-* start-up: from ``login`` to ready with 10,000 stored matches.
+* start-up: from ``login`` to ready with 10,000 stored matches;
+* the bot in its own process with 200 matches of every game through the fake Discord: decisions/s, the
+  bot's and the harness's CPU per decision, REST and database calls per decision, peak RSS.
+
+``DATABASE_URL`` set: every store is a fresh PostgreSQL database on that server (dropped afterwards).
+``python -m bot.bench process|botmatch [--game G] [--matches N] [--decisions N] [--profile FILE]`` runs
+one section alone (``--profile``: cProfile of the bot process's event loop).
 
 Benchmarks, not tests: they print numbers and targets, and never fail a build.
 """
