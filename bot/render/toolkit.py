@@ -18,6 +18,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from functools import cache, lru_cache, wraps
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -31,6 +32,60 @@ MIN_TEXT_PX = 18
 NO_LINE_START = set("、。，．・：；？！）」』】〕ー～ァィゥェォッャュョぁぃぅぇぉっゃゅょ),.:;!?]")
 
 Color = tuple[int, int, int] | tuple[int, int, int, int]
+
+
+def footprint(value: object) -> int:
+    """Bytes a cached value holds: pixels for images, length for bytes, summed over tuples."""
+    if isinstance(value, Image.Image):
+        return value.width * value.height * len(value.getbands()) + 200
+    if isinstance(value, bytes | bytearray):
+        return len(value) + 50
+    if isinstance(value, tuple | list):
+        return sum(footprint(item) for item in value) + 50
+    return 100
+
+
+def sized_cache(megabytes: float) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``lru_cache`` bounded by the bytes it holds instead of its entry count: tiles and text masks vary
+    from a few hundred bytes to ~100 KB, so a count bound either wastes hits or holds hundreds of MB
+    (the bot's memory budget is 150 MB). Thread-safe: renders run on a pool."""
+    budget = int(megabytes * 1024 * 1024)
+
+    def decorate(function: Callable[..., Any]) -> Callable[..., Any]:
+        entries: OrderedDict[Any, tuple[Any, int]] = OrderedDict()
+        held = [0]
+        lock = threading.Lock()
+
+        @wraps(function)
+        def cached(*args: Any, **kwargs: Any) -> Any:
+            key = (args, tuple(sorted(kwargs.items()))) if kwargs else args
+            with lock:
+                hit = entries.get(key)
+                if hit is not None:
+                    entries.move_to_end(key)
+                    return hit[0]
+            value = function(*args, **kwargs)
+            size = footprint(value)
+            with lock:
+                if key not in entries and size <= budget:
+                    entries[key] = (value, size)
+                    held[0] += size
+                    while held[0] > budget:
+                        _, (_, dropped) = entries.popitem(last=False)
+                        held[0] -= dropped
+            return value
+
+        def cache_clear() -> None:
+            with lock:
+                entries.clear()
+                held[0] = 0
+
+        cached.cache_clear = cache_clear  # type: ignore[attr-defined]
+        cached.cache_bytes = lambda: held[0]  # type: ignore[attr-defined]
+        cached.cache_len = lambda: len(entries)  # type: ignore[attr-defined]
+        return cached
+
+    return decorate
 
 
 @cache
@@ -95,7 +150,7 @@ def tokens(paragraph: str) -> list[str]:
     return found
 
 
-@lru_cache(maxsize=2048)
+@sized_cache(megabytes=8)
 def text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
     """A text's antialiased coverage and its offset from the anchor point; cached, because FreeType
     rasterizes every glyph of every call again (~1-2 ms a line) and pictures repeat their words.

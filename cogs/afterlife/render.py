@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 from bot.cards import Card
 from bot.i18n import t
 from bot.render.names import localized_args, seat_label
-from bot.render.toolkit import Canvas, encode_png, token_width
+from bot.render.toolkit import Canvas, encode_png, sized_cache, token_width
 from cogs.afterlife import cards as catalogue
 from cogs.afterlife.render_tiles import (
     ATTACK,
@@ -718,7 +717,7 @@ class ViewKey:
         return isinstance(other, ViewKey) and other.text == self.text
 
 
-@lru_cache(maxsize=24)
+@sized_cache(megabytes=4)
 def picture_cache(kind: str, key: ViewKey, locale: str, names: tuple[str, str]) -> bytes:
     """One picture per (kind, view, locale, seat labels): the board and hand pictures of a position are
     asked for again (the thread post, its edits, the DMs, the My hand button) while nothing changed."""

@@ -23,7 +23,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.i18n import t
-from bot.render.toolkit import Canvas, font, token_width, wrap_text
+from bot.render.toolkit import Canvas, font, sized_cache, token_width, wrap_text
 from cogs.afterlife import cards as catalogue
 from cogs.afterlife.text import COLOUR_LETTER, card_name, keyword_name, lang, type_name
 
@@ -62,13 +62,13 @@ MAX_CORES = 8
 
 # Cache sizes bound the memory (an RGB tile is 4 bytes a pixel: a creature ~130 KB, a card face ~400 KB);
 # what falls out is redrawn from the stamps in well under a millisecond.
-@lru_cache(maxsize=2048)
+@sized_cache(megabytes=3)
 def stamp(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
     """``text`` rasterized once as a mask, with the offset of its ink box from the anchor point."""
     return rasterize(text, size, bold, anchor)
 
 
-@lru_cache(maxsize=256)
+@sized_cache(megabytes=3)
 def sentence_stamp(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
     """A sentence (an event, a prompt) kept apart: up to ~17 KB each, and they come back only while the
     match's last events still list them."""
@@ -253,7 +253,7 @@ def tile_height(unit: dict[str, Any], locale: str) -> int:
             + (26 if unit.get("damage") else 0) + 8 + PT_BAR)
 
 
-@lru_cache(maxsize=64)
+@sized_cache(megabytes=3)
 def unit_tile(card: str, cid: str, tapped: bool, sick: bool, power: int, base: int, toughness: int, damage: int,
               keywords: tuple[str, ...], locale: str, height: int) -> Image.Image:
     """A creature on the field: colour letter, creature id, state, name, keywords, damage, power/toughness.
@@ -314,7 +314,7 @@ def chip_width(card: str, locale: str) -> int:
     return int(min(WIDTH - 2 * MARGIN, 52 + token_width(card_name(card, locale), MAIN)))
 
 
-@lru_cache(maxsize=64)
+@sized_cache(megabytes=1)
 def chip(card: str, locale: str, outline: Colour | None = None) -> Image.Image:
     """The colour letter and the name in a rounded box."""
     colour = colour_of(card)
@@ -366,7 +366,7 @@ def face_height(card_id: str, locale: str) -> int:
     return 46 + 31 * names + 30 + 25 * len(face_text_lines(card_id, locale)) + 8 + foot
 
 
-@lru_cache(maxsize=24)
+@sized_cache(megabytes=3)
 def card_face(card_id: str, height: int, locale: str) -> Image.Image:
     """A card in full: colour letter, id, cost (and the public-cost mark), name, type, text, power/toughness."""
     info = catalogue.info(card_id)

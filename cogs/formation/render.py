@@ -18,7 +18,7 @@ from PIL import Image
 
 from bot.cards import Card
 from bot.i18n import t
-from bot.render.toolkit import Canvas, encode_png, remembered, token_width, wrap_text
+from bot.render.toolkit import Canvas, encode_png, remembered, sized_cache, token_width, wrap_text
 from cogs.formation.data import COLUMNS, ROWS, card_points
 from cogs.formation.text import (
     card_name,
@@ -126,7 +126,7 @@ def square_key(entry: Mapping[str, Any]) -> str:
     return json.dumps({key: value for key, value in entry.items() if key != "square"}, sort_keys=True)
 
 
-@lru_cache(maxsize=4096)
+@sized_cache(megabytes=6)
 def square_tile(key: str, back: str, locale: str, highlight: bool) -> Image.Image:
     """One square with its marks and cards; ``key`` is the square's view entry as JSON (without its name)."""
     entry = json.loads(key)
@@ -356,7 +356,7 @@ def render_board(view: View, locale: str) -> bytes:
 # Hand
 # ---------------------------------------------------------------------------------------------
 
-@lru_cache(maxsize=256)
+@sized_cache(megabytes=2)
 def hand_card_tile(card: str, locale: str) -> Image.Image:
     """A hand card: its rank large, its name and its score."""
     colour = colour_of(card)

@@ -17,14 +17,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from bot.i18n import t
 from bot.render.names import localized_args
-from bot.render.toolkit import Canvas, token_width, wrap_text
+from bot.render.toolkit import Canvas, sized_cache, token_width, wrap_text
 from cogs.starfall import board
 from cogs.starfall import cards as catalogue
 from cogs.starfall.engine import view as engine_view
@@ -218,7 +217,7 @@ def field_origins(top_y: int) -> tuple[int, int]:
 # --- a card on the field -------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=1024)
+@sized_cache(megabytes=5)
 def tile_image(card_id: str, square: str, dmg: int, star: int, acted: bool, status: str | None, r_kind: str | None,
                locale: str) -> Image.Image:
     """A field card: its name across the attribute band; the attribute badge, HP and square; the HP bar;

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -24,7 +23,7 @@ from PIL import Image, ImageDraw
 from bot.cards import Card
 from bot.i18n import t
 from bot.render.names import localized_args
-from bot.render.toolkit import Canvas, token_width, wrap_text
+from bot.render.toolkit import Canvas, sized_cache, token_width, wrap_text
 from cogs.tetra import cards as catalogue
 from cogs.tetra import cardtext
 from cogs.tetra import geometry as geo
@@ -230,7 +229,7 @@ PUBLIC_W, PUBLIC_H = 168, 206
 HAND_W, HAND_H = 340, 156
 
 
-@lru_cache(maxsize=256)
+@sized_cache(megabytes=2)
 def public_tile(card_id: str, locale: str, width: int = PUBLIC_W) -> Image.Image:
     """A public card on the table: colour band with the number, name (main size, up to two lines),
     cost, what it gives."""
@@ -255,7 +254,7 @@ def public_name_lines(card_id: str, locale: str, width: int = PUBLIC_W) -> list[
     return wrap_text(catalogue.card(card_id).name(locale), MAIN, width - 14, bold=True)
 
 
-@lru_cache(maxsize=512)
+@sized_cache(megabytes=3)
 def hand_tile(card_id: str, charge: int, cubes: int, locale: str, width: int = HAND_W) -> Image.Image:
     """A hand card on the table: name, cost at this charge, charge against the maximum, cubes, the
     band of this charge."""
@@ -293,7 +292,7 @@ def detail_lines(card_id: str, locale: str) -> list[tuple[str, int | None]]:
     return lines
 
 
-@lru_cache(maxsize=128)
+@sized_cache(megabytes=2)
 def hand_detail(card_id: str, locale: str, width: int) -> tuple[Image.Image, tuple[tuple[int, int, int], ...]]:
     """A hand card with everything printed on it. Returns the image and (band, top, bottom) of each
     band's text, so the current band can be framed on top of the cached picture."""

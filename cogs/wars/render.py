@@ -27,7 +27,7 @@ from bot import i18n
 from bot.cards import Card
 from bot.render import toolkit
 from bot.render.names import seat_label
-from bot.render.toolkit import Canvas, encode_png, remembered
+from bot.render.toolkit import Canvas, encode_png, remembered, sized_cache
 from cogs.wars import cards as C
 from cogs.wars.engine import trait_active
 from cogs.wars.text import card_list, card_name, great_name
@@ -180,7 +180,7 @@ def _unit_box(canvas: Canvas, x: int, y: int, unit: dict[str, Any], locale: str)
     canvas.image.paste(_unit_tile(json.dumps(unit, sort_keys=True), locale), (x, y))
 
 
-@lru_cache(maxsize=2048)
+@sized_cache(megabytes=4)
 def _unit_tile(unit_json: str, locale: str) -> Image.Image:
     """A unit: name (two lines at most), power large with its make-up, attribute, cost, number and traits."""
     unit = json.loads(unit_json)
@@ -232,7 +232,7 @@ def _magic_slot(canvas: Canvas, x: int, y: int, slot: dict[str, Any], locale: st
     canvas.image.paste(_magic_row_tile(slot["state"], slot["card"], locale), (x, y))
 
 
-@lru_cache(maxsize=1024)
+@sized_cache(megabytes=2)
 def _magic_row_tile(state: str, card: str | None, locale: str) -> Image.Image:
     """One magic slot as a row: face down (a back), face up, or sideways (lying and dimmed)."""
     canvas = Canvas(MAGIC_W, MAGIC_ROW_H - 6, BAND)
@@ -549,7 +549,7 @@ def _cost_text(info: dict[str, Any]) -> str:
     return str(info["cost"]) if info["kind"] == "unit" else ""
 
 
-@lru_cache(maxsize=1024)
+@sized_cache(megabytes=3)
 def _card_tile_image(card_id: str, locale: str, small: bool, level: str) -> Image.Image:
     """A hand or territory card: number and attribute, cost, name and (hand) the traits in force."""
     info = C.info(card_id)
@@ -644,7 +644,7 @@ def _magic_tile(canvas: Canvas, x: int, y: int, card_id: str, state: str | None,
     canvas.image.paste(_magic_tile_image(card_id, state, level, locale, height), (x, y))
 
 
-@lru_cache(maxsize=512)
+@sized_cache(megabytes=2)
 def _magic_tile_image(card_id: str, state: str | None, level: str, locale: str, height: int) -> Image.Image:
     """A magic card of the hand picture: name, number, state, requirement circles, effect, great magic."""
     info = C.info(card_id)
