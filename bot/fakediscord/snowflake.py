@@ -27,6 +27,8 @@ class SnowflakeGenerator:
 
     def next_on_shard(self, shard_id: int, shard_count: int) -> int:
         """The next id whose guild Discord would route to ``shard_id``: ``(id >> 22) % shard_count``."""
+        if not 0 <= shard_id < shard_count:
+            raise ValueError(f"shard {shard_id} is not one of {shard_count} shards")
         candidate = self.next()
         while (candidate >> 22) % shard_count != shard_id:
             candidate = ((candidate >> 22) + 1) << 22  # one millisecond on: the shard moves by one

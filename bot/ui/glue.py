@@ -41,7 +41,7 @@ from bot.ui.components import (
     view_of,
 )
 from bot.ui.panel import Names, build_panel, format_event
-from bot.ui.timekeeper import TimekeeperMixin
+from bot.ui.timekeeper import TimekeeperMixin, match_nonce
 
 if TYPE_CHECKING:
     from bot.client import DuelTable
@@ -446,7 +446,8 @@ class Glue(TimekeeperMixin):
     # ---- posting ------------------------------------------------------------------------------
 
     async def post_board(self, match: MatchRow, names: Names, text: str, pending, ping: bool,
-                         final: bool = False, view: discord.ui.View | None = None) -> discord.Message | None:
+                         final: bool = False, view: discord.ui.View | None = None,
+                         nonce: str | None = None) -> discord.Message | None:
         thread = self.thread(match)
         if thread is None:
             return None
@@ -462,7 +463,13 @@ class Glue(TimekeeperMixin):
         mentions = discord.AllowedMentions(users=[discord.Object(match.players[s]) for s in humans]
                                            if ping else False, roles=False, everyone=False)
         view = view if final else view_of(self.hand_button(match), self.undo_button(match))
-        return await thread.send(fit_message(text), file=image, view=view, allowed_mentions=mentions)
+        extra = {"nonce": nonce} if nonce else {}
+        return await thread.send(fit_message(text), file=image, view=view, allowed_mentions=mentions, **extra)
+
+    def post_nonce(self, match: MatchRow, where: str) -> str:
+        """A thread post's nonce: re-posted after a crash between posting and ``mark_posted`` (the restart's
+        catch-up), Discord returns the first message instead of a second one."""
+        return match_nonce("b", self.bot.http.token or "", match.id, match.version, match.posted_version, where)
 
     @staticmethod
     def board_view(match: MatchRow, final: bool = False) -> dict:
@@ -625,7 +632,8 @@ class Glue(TimekeeperMixin):
 
     async def post_handover(self, match: MatchRow, names: Names, lines: list[str], public, key: str) -> MatchRow:
         """A new thread message (board, the lines since the last one, the ping); it becomes the live one."""
-        message = await self.post_board(match, names, "\n".join(folded(lines)), public, ping=True)
+        message = await self.post_board(match, names, "\n".join(folded(lines)), public, ping=True,
+                                        nonce=self.post_nonce(match, "h"))
         live_message_id = message.id if message else None
         await self.store.mark_posted(match.id, match.version, live_message_id, key, lines)
         return posted(match, live_message_id, key, lines)
@@ -688,7 +696,8 @@ class Glue(TimekeeperMixin):
         series = await ratings.series_line(self.store, match, names.seats, match.locale)
         text = "\n".join(part for part in (*lines, result, *extras, series, i18n.t("match.revealed", match.locale))
                          if part)
-        await self.post_board(match, names, text, [], ping=False, final=True, view=self.result_view(match))
+        await self.post_board(match, names, text, [], ping=False, final=True, view=self.result_view(match),
+                              nonce=self.post_nonce(match, "f"))
         game = get_game(match.game)
         thread = self.thread(match)
         if thread is not None:
@@ -696,7 +705,8 @@ class Glue(TimekeeperMixin):
             files = [await self.render_match(names, f"hand_{seat + 1}.png", game.render_hand,
                                        game.engine.view(match.state, seat), match.locale) for seat in (0, 1)]
             await thread.send(i18n.t("match.final_hands", match.locale, p0=names.seats[0], p1=names.seats[1]),
-                              files=files, allowed_mentions=discord.AllowedMentions.none())
+                              files=files, allowed_mentions=discord.AllowedMentions.none(),
+                              nonce=self.post_nonce(match, "x"))
         for seat in (0, 1):  # spent panels: no buttons left that can only say "game over"
             if seat != match.bot_seat and match.dm_ok[seat]:
                 await self.edit_panel(match, seat, names, remember=False)

@@ -37,12 +37,17 @@ log = logging.getLogger(__name__)
 HOUR = 3600.0
 
 
-def reminder_nonce(secret: str, match_id: int, version: int, stage: int, where: str) -> str:
-    """The message nonce of one reminder (``where``: ``t`` the thread, ``d0``/``d1`` a seat's DM): the same in
-    every process, so a retry is deduplicated; opaque (keyed by the bot token), because anyone can read a
+def match_nonce(kind: str, secret: str, match_id: int, version: int, stage: int, where: str) -> str:
+    """The nonce of one message about a match: the same in every process and after a restart, so Discord
+    (``enforce_nonce``) posts a retry once; opaque (keyed by the bot token), because anyone can read a
     message's nonce and the match version counts secret steps too. 25 characters, Discord's limit."""
     digest = hmac.new(secret.encode(), f"{match_id}.{version}.{stage}.{where}".encode(), hashlib.sha256)
-    return "r" + digest.hexdigest()[:24]
+    return kind + digest.hexdigest()[:24]
+
+
+def reminder_nonce(secret: str, match_id: int, version: int, stage: int, where: str) -> str:
+    """One reminder's nonce (``where``: ``t`` the thread, ``d0``/``d1`` a seat's DM)."""
+    return match_nonce("r", secret, match_id, version, stage, where)
 
 
 class TimekeeperMixin:

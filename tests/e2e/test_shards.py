@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 
 from bot.autoplay import answer_controls, live_panel
 from bot.client import DuelTable
@@ -153,3 +154,35 @@ async def test_a_reminder_is_claimed_by_its_guilds_process_and_a_retry_is_posted
         for seat, user in enumerate((alice, bob)):  # /notify both (the default): a DM each, also once
             assert [m.nonce for m in fake.dm_messages(user) if (m.nonce or "").startswith("r")] == [nonce[f"d{seat}"]]
         assert sorted(m.nonce for m in fake.nonce_repeats) == sorted(nonce.values())
+
+
+async def test_a_thread_post_repeated_after_a_kill_before_it_was_recorded_is_posted_once(tmp_path, clock):
+    """SIGKILL between a handover post and ``mark_posted``: the restart's catch-up posts it again with the
+    same nonce, and Discord returns the first message."""
+    async with FakeDiscord() as fake:
+        guild = await fake.add_guild("one process")
+        channel = await fake.add_channel(guild, "games")
+        alice, bob = await fake.add_user("alice"), await fake.add_user("bob")
+        one_process = DuelTable(e2e_settings(tmp_path / "one.sqlite3"), clock=clock, run_timekeeper=False,
+                                seed_source=lambda: 11)
+        async with run_bot(one_process, fake) as bot:
+            match = await start_match(fake, guild, channel, alice, bob, (bot,))
+            thread = fake.threads(channel)[0]
+            before = await bot.store.get_match(match.id)  # what the thread showed before the handover
+            for user in (alice, bob):  # both secret picks: then a public call, a handover post
+                panel = live_panel(fake, user.id)
+                await fake.click(user, panel, answer_controls(fake, panel)[0]["custom_id"])
+                await settle(fake, bot)
+            posts = len(board_posts(fake, thread.id))
+            assert posts >= 2
+            # The state a kill right after the post leaves: the post made, not recorded.
+            await bot.store.db.execute(
+                "UPDATE matches SET posted_version = ?, live_message_id = ?, live_key = ?, live_log = ? WHERE id = ?",
+                (before.posted_version, before.live_message_id, before.live_key, json.dumps(before.live_log),
+                 match.id))
+            await bot.glue.catch_up()
+            await settle(fake, bot)
+            assert len(board_posts(fake, thread.id)) == posts, [(m.nonce, m.content[:40]) for m in board_posts(fake, thread.id)]
+            assert [m.nonce[0] for m in fake.nonce_repeats] == ["b"]
+            after = await bot.store.get_match(match.id)
+            assert after.posted_version == after.version
