@@ -464,12 +464,22 @@ class Glue(TimekeeperMixin):
                                            if ping else False, roles=False, everyone=False)
         view = view if final else view_of(self.hand_button(match), self.undo_button(match))
         extra = {"nonce": nonce} if nonce else {}
-        return await thread.send(fit_message(text), file=image, view=view, allowed_mentions=mentions, **extra)
+        content = fit_message(text)
+        message = await thread.send(content, file=image, view=view, allowed_mentions=mentions, **extra)
+        if nonce and message is not None and (message.content != content or [a.size for a in message.attachments]
+                                              != [image.fp.getbuffer().nbytes]):
+            # Discord returned the post a crash left unrecorded (same nonce), made before more decisions
+            # arrived: bring it up to date instead of posting a second one.
+            image.reset()
+            message = await message.edit(content=content, attachments=[image], view=view,
+                                         allowed_mentions=mentions)
+        return message
 
     def post_nonce(self, match: MatchRow, where: str) -> str:
-        """A thread post's nonce: re-posted after a crash between posting and ``mark_posted`` (the restart's
-        catch-up), Discord returns the first message instead of a second one."""
-        return match_nonce("b", self.bot.http.token or "", match.id, match.version, match.posted_version, where)
+        """A thread post's nonce, keyed by the version the thread showed before it (not the match's own, which
+        moves on if decisions arrive while this process is down): re-posted after a crash between posting
+        and ``mark_posted`` (the restart's catch-up), Discord returns the first message, not a second."""
+        return match_nonce("b", self.bot.http.token or "", match.id, match.posted_version, 0, where)
 
     @staticmethod
     def board_view(match: MatchRow, final: bool = False) -> dict:

@@ -10,9 +10,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import random
+
+import pytest
 
 from bot.autoplay import answer_controls, live_panel
 from bot.client import DuelTable
+from bot.engine import random_choice
 from bot.fakediscord import FakeDiscord, run_bot
 from bot.games import get_game
 from bot.match import timer_plan
@@ -156,9 +160,12 @@ async def test_a_reminder_is_claimed_by_its_guilds_process_and_a_retry_is_posted
         assert sorted(m.nonce for m in fake.nonce_repeats) == sorted(nonce.values())
 
 
-async def test_a_thread_post_repeated_after_a_kill_before_it_was_recorded_is_posted_once(tmp_path, clock):
+@pytest.mark.parametrize("decisions_while_down", [0, 1])
+async def test_a_thread_post_repeated_after_a_kill_before_it_was_recorded_is_posted_once(
+        tmp_path, clock, decisions_while_down):
     """SIGKILL between a handover post and ``mark_posted``: the restart's catch-up posts it again with the
-    same nonce, and Discord returns the first message."""
+    same nonce, and Discord returns the first message (brought up to date when more decisions were
+    stored meanwhile by the process that takes DM clicks)."""
     async with FakeDiscord() as fake:
         guild = await fake.add_guild("one process")
         channel = await fake.add_channel(guild, "games")
@@ -180,9 +187,17 @@ async def test_a_thread_post_repeated_after_a_kill_before_it_was_recorded_is_pos
                 "UPDATE matches SET posted_version = ?, live_message_id = ?, live_key = ?, live_log = ? WHERE id = ?",
                 (before.posted_version, before.live_message_id, before.live_key, json.dumps(before.live_log),
                  match.id))
+            for _ in range(decisions_while_down):  # stored elsewhere while this process is down, not posted
+                stored = await bot.store.get_match(match.id)
+                [decision] = [d for d in get_game(stored.game).engine.pending(stored.state)
+                              if d.seat != stored.bot_seat][:1]
+                await bot.service.decide(match.id, stored.players[decision.seat], stored.panel_version(decision.seat),
+                                         random_choice(decision, random.Random(1)), seat=decision.seat)
             await bot.glue.catch_up()
             await settle(fake, bot)
             assert len(board_posts(fake, thread.id)) == posts, [(m.nonce, m.content[:40]) for m in board_posts(fake, thread.id)]
-            assert [m.nonce[0] for m in fake.nonce_repeats] == ["b"]
+            # With nothing new, the same post is re-sent and Discord answers it by its nonce; with a step of
+            # the same player stored meanwhile, the catch-up edits the live message it knows instead.
+            assert [m.nonce[0] for m in fake.nonce_repeats] == ([] if decisions_while_down else ["b"])
             after = await bot.store.get_match(match.id)
             assert after.posted_version == after.version
