@@ -55,7 +55,11 @@ log = logging.getLogger(__name__)
 
 def _lower_priority() -> None:
     # The search may use a whole core for a second: clicks and board renders of other matches go first.
-    os.nice(10)
+    # SCHED_IDLE (Linux) runs it only on a core nothing else wants; elsewhere a plain nice.
+    try:
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    except (AttributeError, OSError):
+        os.nice(10)
 
 
 def think_pool() -> ProcessPoolExecutor:
