@@ -6,7 +6,8 @@ main information, and the axis ratings at least 1/28 (28 px).
 
 from __future__ import annotations
 
-from bot.render.toolkit import Canvas, encode_png, font, token_width, wrap_text
+from bot.render.toolkit import Canvas, encode_png, font, wrap_text
+from bot.render.toolkit import fit_text as fit
 
 WIDTH, HEIGHT = 760, 500
 LEFT, RIGHT, BOTTOM = 104, 30, 64
@@ -15,15 +16,6 @@ LINE = (120, 190, 255)
 GRID = (70, 76, 88)
 TEXT = (235, 235, 235)
 MUTED = (170, 176, 188)
-
-
-def fit(text: str, size: int, width: float, bold: bool = False) -> str:
-    """``text`` cut with an ellipsis to ``width`` pixels (a long display name in the title)."""
-    if token_width(text, size, bold) <= width:
-        return text
-    while text and token_width(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
 
 
 def render_rating_chart(title: str, points: list[float], x_label: str) -> bytes:

@@ -108,6 +108,21 @@ def token_width(token: str, size: int, bold: bool = False) -> float:
     return font(size, bold).getlength(token)
 
 
+def fit_text(text: str, size: int, width: float, bold: bool = False) -> str:
+    """One line of ``text`` cut with an ellipsis to ``width`` pixels (long member and card names); a binary
+    search on the length, since every try measures the whole string."""
+    if token_width(text, size, bold) <= width:
+        return text
+    low, high = 0, len(text)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if token_width(text[:middle] + "…", size, bold) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip() + "…"
+
+
 def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Greedy wrap that works for Japanese (no spaces) as well as English (break at spaces).
 

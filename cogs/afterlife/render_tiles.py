@@ -24,6 +24,7 @@ from PIL import Image, ImageDraw
 
 from bot.i18n import t
 from bot.render.toolkit import Canvas, font, sized_cache, token_width, wrap_text
+from bot.render.toolkit import fit_text as fit
 from cogs.afterlife import cards as catalogue
 from cogs.afterlife.text import COLOUR_LETTER, card_name, keyword_name, lang, type_name
 
@@ -91,20 +92,6 @@ def write(canvas: Canvas, xy: tuple[float, float], text: str, size: int, fill: C
         return
     mask, left, top = (sentence_stamp if sentence else stamp)(text, size, bold, anchor)
     canvas.image.paste(fill, (round(xy[0]) + left, round(xy[1]) + top), mask)
-
-
-def fit(text: str, size: int, width: float, bold: bool = False) -> str:
-    """One line of ``text`` cut with an ellipsis to ``width`` pixels (a binary search on the length)."""
-    if token_width(text, size, bold) <= width:
-        return text
-    low, high = 0, len(text)
-    while low < high:
-        middle = (low + high + 1) // 2
-        if token_width(text[:middle] + "…", size, bold) <= width:
-            low = middle
-        else:
-            high = middle - 1
-    return text[:low].rstrip() + "…"
 
 
 def wrap(text: str, size: int, width: float, bold: bool = False) -> list[str]:

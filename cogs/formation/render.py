@@ -19,6 +19,7 @@ from PIL import Image
 from bot.cards import Card
 from bot.i18n import t
 from bot.render.toolkit import Canvas, encode_png, remembered, sized_cache, token_width, wrap_text
+from bot.render.toolkit import fit_text as fit
 from cogs.formation.data import COLUMNS, ROWS, card_points
 from cogs.formation.text import (
     card_name,
@@ -79,15 +80,6 @@ def colour_of(card: str) -> str:
 
 def rank_text(card: str) -> str:
     return card[1:]
-
-
-def fit(text: str, size: int, width: float, bold: bool = False) -> str:
-    """``text`` cut with an ellipsis so that it fits ``width`` pixels (long member names)."""
-    if token_width(text, size, bold) <= width:
-        return text
-    while text and token_width(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
 
 
 def center(box: Box) -> tuple[float, float]:

@@ -24,6 +24,7 @@ from PIL import Image, ImageDraw
 from bot.i18n import t
 from bot.render.names import localized_args
 from bot.render.toolkit import Canvas, sized_cache, token_width, wrap_text
+from bot.render.toolkit import fit_text as fit
 from cogs.starfall import board
 from cogs.starfall import cards as catalogue
 from cogs.starfall.engine import view as engine_view
@@ -140,15 +141,6 @@ def pill(canvas: Canvas, x: float, y: float, label: str, colour: tuple[int, int,
     canvas.rect((x, y, x + width, y + height), fill=colour, outline=DARK, width=1, radius=height // 2)
     canvas.text((x + width / 2, y + height / 2), label, size=SMALL, bold=True, anchor="mm")
     return x + width + 5
-
-
-def fit(text: str, size: int, width: float, bold: bool = False) -> str:
-    """The text, cut with an ellipsis if it is wider than ``width``."""
-    if token_width(text, size, bold) <= width:
-        return text
-    while text and token_width(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text + "…"
 
 
 def fmt_args(args: Mapping[str, Any], locale: str) -> dict[str, Any]:

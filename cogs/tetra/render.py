@@ -24,6 +24,7 @@ from bot.cards import Card
 from bot.i18n import t
 from bot.render.names import localized_args
 from bot.render.toolkit import Canvas, sized_cache, token_width, wrap_text
+from bot.render.toolkit import fit_text as fit
 from cogs.tetra import cards as catalogue
 from cogs.tetra import cardtext
 from cogs.tetra import geometry as geo
@@ -186,15 +187,6 @@ def words_box(canvas: Canvas, box: tuple[int, int, int, int], text: str, size: i
         canvas.words((left, y), line, size, fill)
         y += size + line_gap
     return y
-
-
-def fit(text: str, size: int, width: float, bold: bool = False) -> str:
-    """The text, cut with an ellipsis if it is wider than ``width`` (long member names)."""
-    if token_width(text, size, bold) <= width:
-        return text
-    while text and token_width(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text + "…"
 
 
 def log_lines(parts: Sequence[str], size: int, width: int, room: int, joiner: str = " · ") -> list[str]:

@@ -28,6 +28,7 @@ from bot.cards import Card
 from bot.render import toolkit
 from bot.render.names import seat_label
 from bot.render.toolkit import Canvas, encode_png, remembered, sized_cache
+from bot.render.toolkit import fit_text as _fit
 from cogs.wars import cards as C
 from cogs.wars.engine import trait_active
 from cogs.wars.text import card_list, card_name, great_name
@@ -105,15 +106,6 @@ def _name(card_id: str, locale: str) -> str:
 
 def _width(text: str, size: int, bold: bool = False) -> float:
     return toolkit.token_width(text, size, bold)
-
-
-def _fit(text: str, size: int, width: float, bold: bool = False) -> str:
-    """``text`` cut with an ellipsis so that it fits ``width`` pixels."""
-    if _width(text, size, bold) <= width:
-        return text
-    while text and _width(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
 
 
 def _name_lines(card_id: str, locale: str, width: int) -> list[str]:
