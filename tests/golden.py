@@ -51,7 +51,7 @@ def font_sizes_used(monkeypatch: pytest.MonkeyPatch, renders) -> list[int]:
 
     sizes: list[int] = []
     original = toolkit.font
-    toolkit.text_mask.cache_clear()  # cached text would not ask for its font again
+    toolkit.clear_picture_caches(remembered=False)  # cached text and tiles would not ask for fonts again
 
     def recording_font(size: int, bold: bool = False):
         sizes.append(size)
@@ -81,7 +81,9 @@ def texts_drawn(monkeypatch: pytest.MonkeyPatch, render) -> tuple[int, list[tupl
 
     drawn: list[tuple[float, str]] = []
     original = ImageDraw.ImageDraw.text
-    toolkit.text_mask.cache_clear()  # cached text is pasted, not drawn: draw it again to record it
+    # Cached text and tiles are pasted, not drawn: draw them again. A remembered picture is given back
+    # whole (its tests see that); renderers' own clear functions forget those too.
+    toolkit.clear_picture_caches(remembered=False)
 
     def recording_text(self, xy, text, fill=None, font=None, *args, **kwargs):
         size = getattr(font, "size", None) if font is not None else None

@@ -45,6 +45,18 @@ def footprint(value: object) -> int:
     return 100
 
 
+# Every sized_cache and remembered() registers its clear here, so one call forgets every cached mask, tile
+# and picture: a test recording drawn text must see all of it drawn afresh, whichever renderer cached it.
+_CACHE_CLEARS: list[Callable[[], None]] = []
+_REMEMBERED_CLEARS: list[Callable[[], None]] = []
+
+
+def clear_picture_caches(*, remembered: bool = True) -> None:
+    """Forget every cached text mask and tile of every renderer, and (``remembered``) their kept pictures."""
+    for clear in _CACHE_CLEARS + (_REMEMBERED_CLEARS if remembered else []):
+        clear()
+
+
 def sized_cache(megabytes: float) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """``lru_cache`` bounded by the bytes it holds instead of its entry count: tiles and text masks vary
     from a few hundred bytes to ~100 KB, so a count bound either wastes hits or holds hundreds of MB
@@ -80,6 +92,7 @@ def sized_cache(megabytes: float) -> Callable[[Callable[..., Any]], Callable[...
                 entries.clear()
                 held[0] = 0
 
+        _CACHE_CLEARS.append(cache_clear)
         cached.cache_clear = cache_clear  # type: ignore[attr-defined]
         cached.cache_bytes = lambda: held[0]  # type: ignore[attr-defined]
         cached.cache_len = lambda: len(entries)  # type: ignore[attr-defined]
@@ -296,5 +309,10 @@ def remembered(render: Callable[[dict, str], bytes]) -> Callable[[dict, str], by
                 pictures.popitem(last=False)
         return png
 
-    remembering.forget = pictures.clear  # type: ignore[attr-defined]
+    def forget() -> None:
+        with lock:
+            pictures.clear()
+
+    _REMEMBERED_CLEARS.append(forget)
+    remembering.forget = forget  # type: ignore[attr-defined]
     return remembering

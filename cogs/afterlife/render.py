@@ -739,7 +739,6 @@ def render_hand(view: View, locale: str) -> bytes:
 
 def clear_caches() -> None:
     """Forget every kept picture, tile and text stamp."""
-    picture_cache.cache_clear()
     clear_tile_caches()
 
 

@@ -23,7 +23,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.i18n import t
-from bot.render.toolkit import Canvas, font, sized_cache, token_width, wrap_text
+from bot.render.toolkit import Canvas, clear_picture_caches, font, sized_cache, token_width, wrap_text
 from bot.render.toolkit import fit_text as fit
 from cogs.afterlife import cards as catalogue
 from cogs.afterlife.text import COLOUR_LETTER, card_name, keyword_name, lang, type_name
@@ -384,5 +384,6 @@ def card_face(card_id: str, height: int, locale: str) -> Image.Image:
 
 def clear_caches() -> None:
     """Forget every cached stamp and tile (the legibility tests record text as it is first drawn)."""
-    for cached in (stamp, sentence_stamp, wrapped, name_lines, unit_tile, chip, face_text_lines, card_face):
+    clear_picture_caches()
+    for cached in (wrapped, name_lines, face_text_lines):  # text only, but measured with the fonts
         cached.cache_clear()

@@ -18,7 +18,15 @@ from PIL import Image
 
 from bot.cards import Card
 from bot.i18n import t
-from bot.render.toolkit import Canvas, encode_png, remembered, sized_cache, token_width, wrap_text
+from bot.render.toolkit import (
+    Canvas,
+    clear_picture_caches,
+    encode_png,
+    remembered,
+    sized_cache,
+    token_width,
+    wrap_text,
+)
 from bot.render.toolkit import fit_text as fit
 from cogs.formation.data import COLUMNS, ROWS, card_points
 from cogs.formation.text import (
@@ -155,10 +163,7 @@ def empty_square() -> Image.Image:
 
 def clear_tile_caches() -> None:
     """Forget the pasted tiles and remembered pictures (tests that record every drawn text need them drawn afresh)."""
-    for cached in (square_tile, empty_square, hand_card_tile):
-        cached.cache_clear()
-    render_board.forget()
-    render_hand.forget()
+    clear_picture_caches()
 
 
 def draw_grid(canvas: Canvas, origin: tuple[int, int], squares: Sequence[Mapping[str, Any]] | None,

@@ -23,7 +23,7 @@ from PIL import Image, ImageDraw
 
 from bot.i18n import t
 from bot.render.names import localized_args
-from bot.render.toolkit import Canvas, sized_cache, token_width, wrap_text
+from bot.render.toolkit import Canvas, clear_picture_caches, sized_cache, token_width, wrap_text
 from bot.render.toolkit import fit_text as fit
 from cogs.starfall import board
 from cogs.starfall import cards as catalogue
@@ -247,7 +247,7 @@ def tile_image(card_id: str, square: str, dmg: int, star: int, acted: bool, stat
 
 def clear_caches() -> None:
     """Forget the cached tiles (a test recording the drawn text must see them drawn again)."""
-    tile_image.cache_clear()
+    clear_picture_caches()
 
 
 def draw_square(canvas: Canvas, box: Box, square: str, record: Mapping[str, Any] | None, locale: str) -> None:

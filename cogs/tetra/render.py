@@ -23,7 +23,7 @@ from PIL import Image, ImageDraw
 from bot.cards import Card
 from bot.i18n import t
 from bot.render.names import localized_args
-from bot.render.toolkit import Canvas, sized_cache, token_width, wrap_text
+from bot.render.toolkit import Canvas, clear_picture_caches, sized_cache, token_width, wrap_text
 from bot.render.toolkit import fit_text as fit
 from cogs.tetra import cards as catalogue
 from cogs.tetra import cardtext
@@ -269,8 +269,7 @@ def hand_tile(card_id: str, charge: int, cubes: int, locale: str, width: int = H
 
 def clear_caches() -> None:
     """Forget the cached tiles (a test recording the drawn text must see them drawn again)."""
-    for cached in (public_tile, hand_tile, hand_detail):
-        cached.cache_clear()
+    clear_picture_caches()
 
 
 def detail_lines(card_id: str, locale: str) -> list[tuple[str, int | None]]:

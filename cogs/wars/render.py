@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import re
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from PIL import Image
@@ -159,10 +159,7 @@ def _card_back(canvas: Canvas, box: tuple[int, int, int, int]) -> None:
 
 def clear_tile_caches() -> None:
     """Forget the pasted tiles and remembered pictures (tests that record every drawn text need them drawn afresh)."""
-    for cached in (_unit_tile, _empty_tile, _magic_row_tile, _card_tile_image, _magic_tile_image):
-        cached.cache_clear()
-    render_board.forget()
-    render_hand.forget()
+    toolkit.clear_picture_caches()
 
 
 # ---------------------------------------------------------------- board
@@ -211,7 +208,7 @@ def _unit_tile(unit_json: str, locale: str) -> Image.Image:
     return canvas.image
 
 
-@lru_cache(maxsize=4)
+@sized_cache(megabytes=1)
 def _empty_tile(locale: str) -> Image.Image:
     canvas = Canvas(UNIT_W, UNIT_H, BAND)
     canvas.rect((0, 0, UNIT_W - 1, UNIT_H - 1), fill=None, outline=(66, 72, 88), width=2)
