@@ -11,14 +11,13 @@ import dataclasses
 import json
 import logging
 import multiprocessing
-import os
 import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
-from bot import logs, metrics, search
+from bot import botworker, logs, metrics, search
 from bot.engine import (
     Decision,
     EngineError,
@@ -53,22 +52,16 @@ _think_pool: ProcessPoolExecutor | None = None
 log = logging.getLogger(__name__)
 
 
-def _lower_priority() -> None:
-    # The search may use a whole core for a second: clicks and board renders of other matches go first.
-    # SCHED_IDLE (Linux) runs it only on a core nothing else wants; elsewhere a plain nice.
-    try:
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
-    except (AttributeError, OSError):
-        os.nice(10)
-
-
 def think_pool() -> ProcessPoolExecutor:
     """One worker process for the bot player (a 2-core host): searching never blocks the event loop.
     ``spawn`` so the worker does not inherit the bot's threads, sockets and locks."""
     global _think_pool
     if _think_pool is None:
+        # It runs under SCHED_IDLE and steps aside while this process handles members' clicks
+        # (bot/botworker.py): the bot's own moves wait, never the members'.
         _think_pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                          initializer=_lower_priority)
+                                          initializer=botworker.start_worker,
+                                          initargs=(botworker.shared_count(),))
     return _think_pool
 
 
@@ -100,7 +93,7 @@ async def bot_think(match: MatchRow, decision: Decision, fallback: tuple[str, ..
         level = search.DEFAULT_LEVEL
     loop = asyncio.get_running_loop()
     try:
-        choice = await loop.run_in_executor(think_pool(), search.think, match.game, match.state,
+        choice = await loop.run_in_executor(think_pool(), botworker.think_stepping_aside, match.game, match.state,
                                             decision.seat, f"{match.seed}:{match.version}", level)
     except BrokenProcessPool:
         _think_pool = None  # a dead worker is replaced at the next decision

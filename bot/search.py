@@ -50,6 +50,7 @@ Determinize = Callable[[State, Seat, random.Random], State]
 Evaluate = Callable[[State, Seat], float]
 Policy = Callable[[State, Decision, random.Random], tuple[str, ...]]
 Prune = Callable[[Decision], Decision]
+Pause = Callable[[], float]  # sleeps while the search should step aside; returns the seconds slept
 
 DONE = "!done"  # the step that closes a multi-choice answer
 HIDDEN = "?"  # an opponent's secret step, as the bot sees it
@@ -126,13 +127,17 @@ def level_budget(level: str, hooks: Hooks, max_ms: float | None = None) -> Budge
 
 
 def think(game_id: str, state: State, seat: Seat, seed: str, level: str = DEFAULT_LEVEL,
-          max_ms: float | None = None, budget: Budget | None = None) -> tuple[str, ...]:
-    """The bot's answer for ``seat``: a function of (seed, level or budget, what ``seat`` may see)."""
+          max_ms: float | None = None, budget: Budget | None = None, pause: Pause | None = None
+          ) -> tuple[str, ...]:
+    """The bot's answer for ``seat``: a function of (seed, level or budget, what ``seat`` may see).
+
+    ``pause``: called between playout steps; it may sleep (the bot process is busy with members' clicks,
+    bot/botworker.py) and returns the seconds it slept, which are added to the deadline."""
     hooks = hooks_for(game_id)
     rng = random.Random(f"think:{seed}")
     # The real state is read once, here: everything below sees only a world sampled from seat's view.
     world = hooks.determinize(state, seat, rng)
-    return search(hooks, world, seat, budget or level_budget(level, hooks, max_ms), rng)
+    return search(hooks, world, seat, budget or level_budget(level, hooks, max_ms), rng, pause)
 
 
 # ---------------------------------------------------------------- an unseen deck list
@@ -258,9 +263,16 @@ def ucb_pick(node: Node, steps: Sequence[str], c: float) -> str:
     return best
 
 
+def _no_pause() -> float:
+    return 0.0
+
+
 class Search:
-    def __init__(self, hooks: Hooks, seat: Seat, budget: Budget, rng: random.Random) -> None:
+    def __init__(self, hooks: Hooks, seat: Seat, budget: Budget, rng: random.Random,
+                 pause: Pause | None = None) -> None:
         self.hooks = hooks
+        self.pause = pause or _no_pause
+        self.paused = 0.0  # seconds slept in pause(): not thinking time
         self.engine = hooks.engine
         self.seat = seat
         self.budget = budget
@@ -289,6 +301,7 @@ class Search:
         if decision is not None:  # finish the answer the tree left half-built
             state, _ = self.engine.apply(state, decision.seat, complete_randomly(decision, partial, self.rng))
         for _ in range(self.hooks.rollout_depth):
+            self.paused += self.pause()
             if self.engine.outcome(state) is not None:
                 break
             pending = self.pending(state)
@@ -389,12 +402,14 @@ class Search:
                 edge.available = edge.visits = self.hooks.prior_wins
                 edge.total = float(self.hooks.prior_wins)
         for _ in range(self.budget.iterations):
+            self.paused += self.pause()
             self.iterate(root)
-            if time.perf_counter() > deadline:
+            if time.perf_counter() - self.paused > deadline:
                 break
         return self.best_answer(decision)
 
 
-def search(hooks: Hooks, world: State, seat: Seat, budget: Budget, rng: random.Random) -> tuple[str, ...]:
+def search(hooks: Hooks, world: State, seat: Seat, budget: Budget, rng: random.Random,
+           pause: Pause | None = None) -> tuple[str, ...]:
     """ISMCTS from a state already determinized for ``seat`` (worlds are resampled from it)."""
-    return Search(hooks, seat, budget, rng).run(world)
+    return Search(hooks, seat, budget, rng, pause).run(world)

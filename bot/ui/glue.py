@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import i18n, logs, metrics, ratings
+from bot import botworker, i18n, logs, metrics, ratings
 from bot.engine import EngineError, Event, StaleState, decision_for
 from bot.games import get_game
 from bot.match import CLAIM, RESIGN, Applied, owing_seats, start_think_pool
@@ -174,10 +174,12 @@ class Glue(TimekeeperMixin):
 
     @contextlib.contextmanager
     def working(self) -> Iterator[None]:
-        """Mark a handler in flight (the demo and tests wait for ``busy == 0`` to step deterministically)."""
+        """Mark a handler in flight (the demo and tests wait for ``busy == 0`` to step deterministically);
+        meanwhile the bot player's search steps aside (bot/botworker.py)."""
         self.busy += 1
         try:
-            yield
+            with botworker.member_in_flight():
+                yield
         finally:
             self.busy -= 1
 
@@ -760,7 +762,8 @@ class Glue(TimekeeperMixin):
         async with self._bot_locks.setdefault(match.id, asyncio.Lock()):
             current = await self.store.get_match(match.id)
             try:
-                moves = await self.service.bot_moves(current) if current is not None else []
+                with botworker.released():  # the search would otherwise wait for this handler
+                    moves = await self.service.bot_moves(current) if current is not None else []
             except StaleState:  # answered meanwhile elsewhere (another process catching up)
                 log.info("bot move of match %s already answered", match.id)
                 moves = []
