@@ -673,9 +673,9 @@ def _check_auth(fake: FakeDiscord, request: web.Request, path: str) -> None:
 
 async def _read_body(request: web.Request) -> tuple[Any, list[tuple[str, bytes]]]:
     """JSON body, or multipart ``payload_json`` + ``files[n]`` parts (names and bytes kept)."""
-    content_type = request.content_type
-    if content_type == "multipart/form-data":
-        return _multipart(await request.read(), request.headers.get("Content-Type", ""))
+    content_type = request.headers.get("Content-Type", "")
+    if content_type.lower().startswith("multipart/form-data"):
+        return _multipart(await request.read(), content_type)
     raw = await request.read()
     if not raw:
         return None, []
