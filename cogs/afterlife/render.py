@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from bot.cards import Card
@@ -61,6 +62,7 @@ from cogs.afterlife.render_tiles import (
     draw_cost,
     draw_eye,
     entries_lines,
+    entry_pieces,
     face_height,
     fit,
     letter,
@@ -70,6 +72,7 @@ from cogs.afterlife.render_tiles import (
     unit_image,
     wrap,
     write,
+    write_run,
 )
 from cogs.afterlife.render_tiles import (
     clear_caches as clear_tile_caches,
@@ -126,9 +129,16 @@ def zone_entries(cards: Sequence[str], locale: str) -> list[str]:
             for c, n in counts.items()]
 
 
-def zone_lines(cards: Sequence[str], locale: str, width: float, most: int) -> list[str]:
+def zone_lines(cards: Sequence[str], locale: str, width: float, most: int) -> tuple[str, ...]:
+    return laid_zone_lines(tuple(cards), locale, width, most)
+
+
+@lru_cache(maxsize=1024)
+def laid_zone_lines(cards: tuple[str, ...], locale: str, width: float, most: int) -> tuple[str, ...]:
+    """A grave's or an afterlife's lines, kept: measured for the picture's height, then drawn, and the same
+    zones come back picture after picture (each trial measures a new string)."""
     entries = zone_entries(cards, locale) or [t("afterlife.ui.board.none", locale)]
-    return entries_lines(entries, sep(locale), MAIN, width, most)
+    return tuple(entries_lines(entries, sep(locale), MAIN, width, most))
 
 
 def header(view: View, locale: str) -> tuple[str, str]:
@@ -161,11 +171,11 @@ def header_height(view: View, locale: str) -> int:
 def draw_header(canvas: Canvas, view: View, y: int, locale: str, title: str | None = None) -> int:
     """The game and turn (or the picture's own title), then whose turn and phase, or the result."""
     write(canvas, (MARGIN, y + 6), fit(title or header(view, locale)[0], TITLE, WIDTH - 2 * MARGIN, True), TITLE,
-          bold=True)
+          bold=True, words=True)
     y += 44
     colour = (140, 230, 160) if view.get("result") else HIGHLIGHT
     for line in status_lines(view, locale):
-        write(canvas, (MARGIN, y), line, 24, colour, True)
+        write(canvas, (MARGIN, y), line, 24, colour, True, words=True)
         y += 32
     return y + 6
 
@@ -203,9 +213,9 @@ def draw_player_bar(canvas: Canvas, view: View, seat: int, y: int, locale: str) 
               t("afterlife.ui.board.grave", locale, count=len(player["grave"])),
               t("afterlife.ui.board.afterlife", locale, count=len(player["afterlife"]))]
     write(canvas, (left + 12, y + 92), t("afterlife.ui.board.cores", locale, free=cores - used, cores=cores),
-          LABEL, bold=True)
-    write(canvas, (right - 12, y + 92), " · ".join(counts[:2]), LABEL, bold=True, anchor="ra")
-    write(canvas, (right - 12, y + 120), " · ".join(counts[2:]), LABEL, bold=True, anchor="ra")
+          LABEL, bold=True, words=True)
+    write(canvas, (right - 12, y + 92), " · ".join(counts[:2]), LABEL, bold=True, anchor="ra", words=True)
+    write(canvas, (right - 12, y + 120), " · ".join(counts[2:]), LABEL, bold=True, anchor="ra", words=True)
     notes = []
     if view.get("phase") == "setup":
         notes.append(t("afterlife.ui.board.picked" if player.get("picked") else "afterlife.ui.board.picking", locale))
@@ -213,7 +223,7 @@ def draw_player_bar(canvas: Canvas, view: View, seat: int, y: int, locale: str) 
         notes.append(t("afterlife.ui.board.drew3", locale))
     if notes:
         room = right - left - 48 - token_width(" · ".join(counts[2:]), LABEL, True)
-        write(canvas, (left + 12, y + 122), fit(" · ".join(notes), SMALL, room), SMALL, MUTED)
+        write(canvas, (left + 12, y + 122), fit(" · ".join(notes), SMALL, room), SMALL, MUTED, words=True)
     return y + BAR_H + 8
 
 
@@ -255,9 +265,9 @@ def draw_zone_lines(canvas: Canvas, view: View, seat: int, y: int, locale: str, 
     for zone in ("grave", "afterlife"):
         title = t(f"afterlife.ui.board.{zone}", locale, count=len(player[zone]))
         offset = MARGIN + 8 + token_width(title, LABEL, True) + 12
-        write(canvas, (MARGIN + 8, y + 26), title, LABEL, bold=True, anchor="ls")
+        write(canvas, (MARGIN + 8, y + 26), title, LABEL, bold=True, anchor="ls", words=True)
         for line in zone_lines(player[zone], locale, WIDTH - MARGIN - 8 - offset, most):
-            write(canvas, (offset, y + 26), line, MAIN, MUTED, anchor="ls")
+            write_run(canvas, (offset, y + 26), entry_pieces(line, sep(locale)), MAIN, MUTED, anchor="ls")
             y += LINE_STEP
     return y + 4
 
@@ -365,7 +375,7 @@ def draw_middle(canvas: Canvas, lines: Sequence[str], y: int) -> int:
     height = 14 + 30 * len(lines)
     canvas.rect((MARGIN, y, WIDTH - MARGIN, y + height), fill=(70, 44, 30), outline=ATTACK, width=2, radius=6)
     for index, line in enumerate(lines):
-        write(canvas, (MARGIN + 14, y + 7 + 30 * index), line, LABEL, TEXT, True, sentence=True)
+        write(canvas, (MARGIN + 14, y + 7 + 30 * index), line, LABEL, TEXT, True, words=True)
     return y + height + 8
 
 
@@ -389,7 +399,7 @@ def draw_log(canvas: Canvas, lines: Sequence[tuple[str, bool]], y: int, locale: 
     write(canvas, (MARGIN, y), t("afterlife.ui.board.last", locale), LABEL, bold=True)
     y += 32
     for line, first in lines:  # each event starts a line; its further lines are indented
-        write(canvas, (MARGIN + (0 if first else 22), y), line, SMALL, MUTED, sentence=True)
+        write(canvas, (MARGIN + (0 if first else 22), y), line, SMALL, MUTED, words=True)
         y += 26
     return y
 
@@ -502,7 +512,7 @@ def draw_bundles(canvas: Canvas, view: View, seat: int, y: int, locale: str) -> 
     bundles = player.get("bundles") or []
     pick = player.get("pick")
     for line in bundle_title(view, seat, locale):
-        write(canvas, (MARGIN, y + 4), line, 24, HIGHLIGHT, True)
+        write(canvas, (MARGIN, y + 4), line, 24, HIGHLIGHT, True, words=True)
         y += 32
     y += 12
     choosable = option_targets(view)["bundle"]
@@ -572,7 +582,7 @@ def draw_hand_cards(canvas: Canvas, view: View, seat: int, y: int, locale: str) 
     cards = hand_cards(view, seat)
     public = sum(1 for _, is_public in cards if is_public)
     write(canvas, (MARGIN, y + 4), t("afterlife.ui.hand.count", locale, count=len(cards), public=public), 24,
-          bold=True)
+          bold=True, words=True)
     y += 40
     if not cards:
         write(canvas, (MARGIN, y), t("afterlife.ui.hand.empty", locale), LABEL, MUTED)
@@ -642,7 +652,7 @@ def draw_side(canvas: Canvas, view: View, seat: int, y: int, title: str, locale:
                  t("afterlife.ui.board.deck", locale, count=player["deck_count"])]
         x = MARGIN + 20 + token_width(life_text, MAIN + 2, True)
         write(canvas, (x, y + 18), fit(" · ".join(stats), LABEL, WIDTH - MARGIN - x, True), LABEL, bold=True,
-              anchor="lm")
+              anchor="lm", words=True)
         y += 44
     y = draw_field(canvas, player["field"], y, locale, marks)
     y = draw_public(canvas, view, seat, y, locale)
@@ -654,7 +664,7 @@ def draw_heading(canvas: Canvas, lines: Sequence[str], y: int) -> int:
     height = 12 + 30 * len(lines)
     canvas.rect((MARGIN, y, WIDTH - MARGIN, y + height), fill=(74, 62, 28), outline=HIGHLIGHT, width=2, radius=6)
     for index, line in enumerate(lines):
-        write(canvas, (MARGIN + 14, y + 6 + 30 * index), line, LABEL, HIGHLIGHT, True, sentence=True)
+        write(canvas, (MARGIN + 14, y + 6 + 30 * index), line, LABEL, HIGHLIGHT, True, words=True)
     return y + height + 10
 
 
@@ -740,6 +750,7 @@ def render_hand(view: View, locale: str) -> bytes:
 def clear_caches() -> None:
     """Forget every kept picture, tile and text stamp."""
     clear_tile_caches()
+    laid_zone_lines.cache_clear()
 
 
 # --- /card ---------------------------------------------------------------------------------------
@@ -786,7 +797,7 @@ def render_card(card: Card, locale: str) -> bytes:
     canvas.rect((24, y, width - 24, y + 2), fill=LINE, radius=0)
     y += 14
     for line in text_lines:
-        write(canvas, (32, y), line, 24, sentence=True)
+        write(canvas, (32, y), line, 24, words=True)
         y += 32
     if info["type"] != "instant":
         pt = f"{info['power']} / {info['toughness']}"
