@@ -12,11 +12,11 @@ import asyncio
 import hashlib
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import parse_qsl, urlsplit
 
 import aiosqlite
@@ -32,6 +32,7 @@ INTEGRITY_ERRORS: tuple[type[BaseException], ...] = (sqlite3.IntegrityError,) + 
 
 Row = Any  # aiosqlite.Row or asyncpg.Record: both index by name and position, and dict(row) works
 Params = Sequence[Any]
+T = TypeVar("T")
 
 
 def is_postgres_url(target: str | Path) -> bool:
@@ -176,6 +177,14 @@ class SqliteDatabase(Database):
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
         async with self.lock:
             return await self._direct.fetchall(sql, params)
+
+    async def run(self, function: Callable[..., T], *args: Any) -> T:
+        """``function(sqlite3_connection, *args)`` in aiosqlite's thread, as one trip there and back: a
+        whole transaction of several statements costs one hop instead of one per statement (each hop
+        waits its turn on the one connection and wakes the event loop). ``function`` must leave no
+        transaction open. aiosqlite has no public call for this; ``_execute`` is what its own methods use."""
+        async with self.lock:
+            return await self.connection._execute(function, self.connection._conn, *args)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqliteTransaction]:

@@ -9,8 +9,10 @@ appended in the same transaction, so a stale or repeated click can never half-ap
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
+import sqlite3
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -306,6 +308,22 @@ class Store:
         row = await self.db.fetchone("SELECT * FROM matches WHERE id = ?", (match_id,))
         return _match(row) if row else None
 
+    async def refresh_match(self, known: MatchRow) -> MatchRow | None:
+        """The match as stored now, from ``known`` (a row this process just wrote, e.g. by a decision) and the
+        columns others may have written since (thread outbox, DM panels, DM status): the state is not read
+        and decoded again unless the version moved on meanwhile."""
+        row = await self.db.fetchone(
+            "SELECT version, status, thread_id, posted_version, live_message_id, live_key, live_log, dm_panels,"
+            " dm_ok FROM matches WHERE id = ?", (known.id,))
+        if row is None:
+            return None
+        if row["version"] != known.version or row["status"] != known.status:
+            return await self.get_match(known.id)
+        return dataclasses.replace(
+            known, thread_id=row["thread_id"], posted_version=row["posted_version"],
+            live_message_id=row["live_message_id"], live_key=row["live_key"], live_log=json.loads(row["live_log"]),
+            dm_panels=json.loads(row["dm_panels"]), dm_ok=tuple(json.loads(row["dm_ok"])))
+
     async def match_by_thread(self, thread_id: int) -> MatchRow | None:
         if not valid_id(thread_id):
             return None
@@ -329,6 +347,9 @@ class Store:
             # One statement is one transaction and one round trip: the log row is written only if the
             # version-checked update matched.
             return await self.db.execute(_PG_DECISION, update + decision) == 1
+        if commit.status != "finished":
+            # SQLite: the whole transaction in one trip to aiosqlite's thread (four before).
+            return await self.db.run(_sqlite_decision, update, (commit.match_id, *decision))
         async with self.db.transaction() as tx:
             changed = await tx.execute(_UPDATE_MATCH, update)
             if changed != 1:
@@ -534,18 +555,21 @@ class Store:
             (version, live_message_id, live_key, json.dumps(live_log), match_id, version))
 
     async def set_dm_panel(self, match_id: int, seat: int, record: dict[str, Any] | None) -> None:
-        """Remember (or forget) the DM message that holds a seat's panel, to edit it in place."""
-        for_update = " FOR UPDATE" if self.dialect == POSTGRES else ""
-        async with self.db.transaction() as tx:
-            row = await tx.fetchone("SELECT dm_panels FROM matches WHERE id = ?" + for_update, (match_id,))
-            if row is None:
-                return
-            panels = json.loads(row["dm_panels"])
+        """Remember (or forget) the DM message that holds a seat's panel, to edit it in place. One UPDATE
+        that changes only this seat's entry, so the other seat's, written at the same time, stays."""
+        if self.dialect == POSTGRES:
             if record is None:
-                panels.pop(str(seat), None)
+                await self.db.execute("UPDATE matches SET dm_panels = (dm_panels::jsonb - ?::text)::text"
+                                      " WHERE id = ?", (str(seat), match_id))
             else:
-                panels[str(seat)] = record
-            await tx.execute("UPDATE matches SET dm_panels = ? WHERE id = ?", (json.dumps(panels), match_id))
+                await self.db.execute("UPDATE matches SET dm_panels = jsonb_set(dm_panels::jsonb, ARRAY[?::text],"
+                                      " ?::jsonb)::text WHERE id = ?", (str(seat), json.dumps(record), match_id))
+        elif record is None:
+            await self.db.execute("UPDATE matches SET dm_panels = json_remove(dm_panels, ?) WHERE id = ?",
+                                  (f'$."{seat}"', match_id))
+        else:
+            await self.db.execute("UPDATE matches SET dm_panels = json_set(dm_panels, ?, json(?)) WHERE id = ?",
+                                  (f'$."{seat}"', json.dumps(record), match_id))
 
     async def matches_behind(self) -> list[MatchRow]:
         """Matches whose thread lags their state (a crash between commit and post), or that never got one."""
@@ -734,6 +758,22 @@ _PG_DECISION = (
     f"WITH moved AS ({_UPDATE_MATCH} RETURNING id) INSERT INTO decisions (match_id, version, seat, choice,"
     " user_id, at, events) SELECT id, ?::bigint, ?::bigint, ?::text, ?::bigint, ?::double precision, ?::text"
     " FROM moved")
+
+
+def _sqlite_decision(connection: sqlite3.Connection, update: tuple, decision: tuple) -> bool:
+    """In aiosqlite's thread: the version-checked update and the log row, committed together, or nothing."""
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        if connection.execute(_UPDATE_MATCH, update).rowcount != 1:
+            connection.execute("ROLLBACK")
+            return False
+        connection.execute("INSERT INTO decisions (match_id, version, seat, choice, user_id, at, events)"
+                           " VALUES (?,?,?,?,?,?,?)", decision)
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
+    connection.execute("COMMIT")
+    return True
 
 
 async def open_store(target: str | Path) -> Store:

@@ -137,6 +137,24 @@ def outcome_reason(game_id: str, reason: str, locale: str) -> str:
     return reason
 
 
+@dataclasses.dataclass
+class PanelClick:
+    """A click on the seat's own DM panel, deferred and not yet answered: the panel's next edit goes through
+    the interaction (its token's route is not under Discord's global rate limit) and carries the
+    acknowledgement line, so one edit answers the click and updates the panel instead of two."""
+
+    interaction: discord.Interaction
+    seat: int
+    ack: str
+    done: bool = False
+
+    async def answer_alone(self) -> None:
+        """The acknowledgement by itself (no controls left), when publishing edited no panel through it."""
+        if not self.done:
+            self.done = True
+            await self.interaction.edit_original_response(content=self.ack[:2000], view=None)
+
+
 class MemberCache:
     """Members' names and locales as this process last wrote or read them: a click, each panel and each
     picture read them from the database once per decision, several times (the bench counts database
@@ -526,16 +544,21 @@ class Glue(TimekeeperMixin):
         self._dm_channels[user_id] = channel_id
         return self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
-    async def edit_panel(self, match: MatchRow, seat: int, names: Names, remember: bool = True) -> bool:
+    async def edit_panel(self, match: MatchRow, seat: int, names: Names, remember: bool = True,
+                         click: PanelClick | None = None) -> bool:
         """Update the seat's DM panel message in place (a step of its own chain, or its turn ending);
         the hand image is re-sent only when what the seat sees changed. False if there is none to edit.
 
         ``remember=False`` for a panel that will never be edited in place again (its turn ended: the seat's
         next decision comes in a new DM; the match ended), so the store keeps its record as it was: four
-        database calls fewer, and a later edit of it (the end of the match) at most renders once more."""
+        database calls fewer, and a later edit of it (the end of the match) at most renders once more.
+
+        ``click``: the seat clicked this panel; the edit answers that click (its acknowledgement first)."""
         record = match.dm_panels.get(str(seat))
         if not record:
             return False
+        if click is not None and (click.done or click.seat != seat):
+            click = None
         locale = await self.stored_locale(match.players[seat], match.locale)
         game = get_game(match.game)
         content, seat_view, controls, _ = build_panel(game, match, seat, locale, names)
@@ -543,14 +566,30 @@ class Glue(TimekeeperMixin):
             content += "\n" + i18n.t("panel.thread_link", locale, url=self.thread_url(match))
         digest = view_hash(seat_view)
         kwargs: dict[str, Any] = {"content": content[:2000], "view": controls}
+        image = None
         if digest != record.get("h"):
-            kwargs["attachments"] = [await self.render_match(names, "hand.png", game.render_hand, seat_view, locale)]
+            image = await self.render_match(names, "hand.png", game.render_hand, seat_view, locale)
+            kwargs["attachments"] = [image]
+        if click is not None:
+            click.done = True
+            try:
+                await click.interaction.edit_original_response(
+                    **(kwargs | {"content": f"{click.ack}\n{content}"[:2000]}))
+            except discord.HTTPException as error:  # e.g. the token expired (15 min): the channel's route
+                log.info("panel %s of match %s not editable through its click (%s)", record["m"], match.id, error)
+                if image is not None:
+                    image.reset()
+            else:
+                return await self.remember_panel(match, seat, record, digest, remember)
         message = self.bot.get_partial_messageable(record["c"], type=discord.ChannelType.private)
         try:
             await message.get_partial_message(record["m"]).edit(**kwargs)
         except discord.HTTPException as error:
             log.info("panel %s of match %s not editable (%s): sending a new one", record["m"], match.id, error)
             return False
+        return await self.remember_panel(match, seat, record, digest, remember)
+
+    async def remember_panel(self, match: MatchRow, seat: int, record: dict, digest: str, remember: bool) -> bool:
         if remember:
             await self.store.set_dm_panel(match.id, seat, record | {"h": digest, "v": match.version})
         return True
@@ -558,13 +597,24 @@ class Glue(TimekeeperMixin):
     def thread_url(self, match: MatchRow) -> str:
         return f"https://discord.com/channels/{match.guild_id}/{match.thread_id}"
 
-    async def publish(self, applied: Applied, origin: discord.Interaction | None = None) -> None:
+    async def publish(self, applied: Applied, origin: discord.Interaction | None = None,
+                      click: PanelClick | None = None) -> None:
         """After one applied decision: bring the thread up to date, then the private panels.
 
         A new thread message only at a handover (the seats to act in public change) or the end; the same
         player's further steps edit the live message. A new DM panel at a handover; the acting player's
         own panel is edited in place.
+
+        ``click``: the decision came from a click on the acting seat's DM panel, not answered yet: that
+        panel's edit answers it (or, if no panel is edited, the acknowledgement alone does, at the end).
         """
+        try:
+            await self._publish(applied, origin, click)
+        finally:
+            if click is not None:
+                await click.answer_alone()
+
+    async def _publish(self, applied: Applied, origin: discord.Interaction | None, click: PanelClick | None) -> None:
         match = applied.after
         if not self.bot.owns_guild(match.guild_id):
             # A DM click on a match of a guild another process runs (DMs reach shard 0): that process
@@ -573,9 +623,16 @@ class Glue(TimekeeperMixin):
             return
         names = await self.names(match)
         async with self.publishing, self.match_lock(match.id):
-            match = await self.sync_thread(match.id, names, applied)
-            if applied.finished or match is None:
-                return
+            match = await self.sync_thread(match.id, names, applied, click)
+            if applied.finished or match is None or match.status != "active":
+                return  # a finished match's panels were closed by its result post
+            if match.version != applied.after.version:
+                # Decisions stored after this one (the opponent's simultaneous answer) have their own publish,
+                # which hands out their panels: this one shows the panels as of its own decision, or the
+                # acting seat's panel would get the next question's controls here and again in a new DM
+                # there (two live panels, the older answering only "out of date").
+                match = dataclasses.replace(match, state=applied.after.state, version=applied.after.version,
+                                            panels=applied.after.panels)
             jobs = []
             for seat in (0, 1):
                 if seat == match.bot_seat:
@@ -584,14 +641,15 @@ class Glue(TimekeeperMixin):
                     if origin is not None and seat == applied.seat and not self.is_dm(origin):
                         jobs.append(self.send_ephemeral_panel(origin, match, seat, names))
                     elif match.dm_ok[seat]:
-                        jobs.append(self.deliver_panel(match, seat, names, in_place=seat == applied.seat))
+                        jobs.append(self.deliver_panel(match, seat, names, in_place=seat == applied.seat,
+                                                       click=click))
                 elif seat == applied.seat and match.dm_ok[seat]:
                     # Its turn ended: no stale buttons (its next decision comes in a new DM).
-                    jobs.append(self.edit_panel(match, seat, names, remember=False))
+                    jobs.append(self.edit_panel(match, seat, names, remember=False, click=click))
             await asyncio.gather(*jobs)
 
     async def sync_thread(self, match_id: int, names: Names | None = None,
-                          applied: Applied | None = None) -> MatchRow | None:
+                          applied: Applied | None = None, click: PanelClick | None = None) -> MatchRow | None:
         """Post (or edit) what the thread does not show yet, from the stored decisions: the outbox.
         Returns the match as it leaves it (what the store holds now, as far as this match's lock goes).
 
@@ -601,7 +659,10 @@ class Glue(TimekeeperMixin):
         ``applied``: the decision just made, whose events need not be read back when it is the only one
         the thread has not shown.
         """
-        match = await self.store.get_match(match_id)
+        if applied is not None and applied.after.id == match_id and not applied.finished:
+            match = await self.store.refresh_match(applied.after)
+        else:
+            match = await self.store.get_match(match_id)
         if match is None or match.thread_id is None or match.posted_version >= match.version:
             return match
         game = get_game(match.game)
@@ -618,7 +679,7 @@ class Glue(TimekeeperMixin):
             rows = await self.store.unposted(match.id, match.posted_version)
         lines = public_lines(game, rows, match.locale, names)
         if match.status != "active":
-            await self.finish(match, folded(lines), names)
+            await self.finish(match, folded(lines), names, click)
             await self.store.mark_posted(match.id, match.version, None, None, [])
             self._match_locks.pop(match.id, None)  # held by the caller until it returns; nothing waits after
             return posted(match, None, None, [])
@@ -679,10 +740,11 @@ class Glue(TimekeeperMixin):
             except Exception:  # one broken match must not keep the others from catching up
                 log.exception("catch-up of match %s failed", match.id)
 
-    async def deliver_panel(self, match: MatchRow, seat: int, names: Names, in_place: bool = False) -> None:
+    async def deliver_panel(self, match: MatchRow, seat: int, names: Names, in_place: bool = False,
+                            click: PanelClick | None = None) -> None:
         """DM the panel (editing the seat's own panel when it continues a chain); if the player closed
         their DMs since, switch them to the My hand button."""
-        if in_place and await self.edit_panel(match, seat, names):
+        if in_place and await self.edit_panel(match, seat, names, click=click):
             return
         if await self.send_panel(match, seat, names):
             return
@@ -697,7 +759,7 @@ class Glue(TimekeeperMixin):
                               view=view_of(self.hand_button(match)),
                               allowed_mentions=discord.AllowedMentions(users=[user]))
 
-    async def finish(self, match: MatchRow, lines: list[str], names: Names) -> None:
+    async def finish(self, match: MatchRow, lines: list[str], names: Names, click: PanelClick | None = None) -> None:
         reason = outcome_reason(match.game, match.result_reason or "", match.locale)
         if match.winner is None:
             result = i18n.t("match.draw", match.locale, reason=reason)
@@ -721,7 +783,7 @@ class Glue(TimekeeperMixin):
                               nonce=self.post_nonce(match, "x"))
         for seat in (0, 1):  # spent panels: no buttons left that can only say "game over"
             if seat != match.bot_seat and match.dm_ok[seat]:
-                await self.edit_panel(match, seat, names, remember=False)
+                await self.edit_panel(match, seat, names, remember=False, click=click)
 
     def undo_button(self, match: MatchRow) -> discord.ui.Item:
         return button(UndoButton, f"dt:u:{match.id}", i18n.t("players.undo.button", match.locale))
@@ -818,9 +880,14 @@ class Glue(TimekeeperMixin):
         metrics.observe_decision(game.game_id, "stored", started)
         seat_view = game.engine.view(applied.before.state, applied.seat)
         chosen = ", ".join(game.option_label(option, seat_view, locale) for option in choice)
-        await interaction.edit_original_response(
-            content=i18n.t("panel.chosen", locale, choice=chosen)[:2000], view=None)
-        await self.publish(applied, origin=interaction)
+        ack = i18n.t("panel.chosen", locale, choice=chosen)
+        record = applied.before.dm_panels.get(str(applied.seat)) or {}
+        if self.is_dm(interaction) and interaction.message is not None and interaction.message.id == record.get("m"):
+            # The seat's own DM panel: its update answers the click, in one edit.
+            await self.publish(applied, origin=interaction, click=PanelClick(interaction, applied.seat, ack))
+        else:
+            await interaction.edit_original_response(content=ack[:2000], view=None)
+            await self.publish(applied, origin=interaction)
         metrics.observe_decision(game.game_id, "published", started)
         if applied.after.bot_seat is not None:  # a match between members has no bot player to run
             await self.run_bot(applied.after)  # it reads the match again under its lock

@@ -106,6 +106,53 @@ async def test_decision_commits_only_against_the_current_version(store):
     assert await store.decision_log(match_id) == [(0, ["go"])]
 
 
+async def test_a_decision_commits_in_one_database_trip_on_sqlite(tmp_path):
+    store = await Store.open(tmp_path / "trips.sqlite3")
+    try:
+        match_id = await _match(store)
+        trips = []
+        execute = store.db.connection._execute
+
+        async def counted(function, *args, **kwargs):
+            trips.append(function)
+            return await execute(function, *args, **kwargs)
+
+        store.db.connection._execute = counted
+        assert await store.commit_decision(_commit(match_id, 0, 1))
+        assert not await store.commit_decision(_commit(match_id, 0, 2))  # stale: rolled back, nothing written
+        assert len(trips) == 2
+        store.db.connection._execute = execute
+        assert (await store.get_match(match_id)).state == {"x": 1}
+        assert await store.decision_log(match_id) == [(0, ["go"])]
+        assert await store.db.fetchval("SELECT COUNT(*) FROM decisions") == 1
+    finally:
+        await store.close()
+
+
+async def test_a_refreshed_match_has_what_others_wrote_and_reads_the_state_only_when_it_moved(store):
+    match_id = await _match(store)
+    known = await store.get_match(match_id)
+    await store.set_dm_panel(match_id, 1, {"c": 5, "m": 6})
+    await store.mark_posted(match_id, 0, 77, "0", ["a line"])
+    await store.set_dm_ok(match_id, (True, False))
+    fresh = await store.refresh_match(known)
+    assert fresh == await store.get_match(match_id)
+    assert fresh.dm_panels == {"1": {"c": 5, "m": 6}} and fresh.live_message_id == 77 and fresh.dm_ok == (True, False)
+    assert await store.commit_decision(_commit(match_id, 0, 1))  # another decision: the state moved on
+    moved = await store.refresh_match(known)
+    assert moved.version == 1 and moved.state == {"x": 1}
+
+
+async def test_a_forgotten_dm_panel_leaves_the_other_seats(store):
+    match_id = await _match(store)
+    await store.set_dm_panel(match_id, 0, {"c": 1, "m": 2, "h": "ab", "v": 0})
+    await store.set_dm_panel(match_id, 1, {"c": 3, "m": 4})
+    await store.set_dm_panel(match_id, 0, {"c": 1, "m": 2, "h": "cd", "v": 3})
+    assert (await store.get_match(match_id)).dm_panels == {"0": {"c": 1, "m": 2, "h": "cd", "v": 3}, "1": {"c": 3, "m": 4}}
+    await store.set_dm_panel(match_id, 0, None)
+    assert (await store.get_match(match_id)).dm_panels == {"1": {"c": 3, "m": 4}}
+
+
 async def test_decision_log_is_append_only_per_version(store):
     match_id = await _match(store)
     for version in range(3):
