@@ -14,7 +14,6 @@ import asyncio
 import contextlib
 import dataclasses
 import hashlib
-import io
 import json
 import logging
 import time
@@ -23,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import botworker, i18n, logs, metrics, ratings
+from bot import botworker, i18n, logs, memory, metrics, ratings
 from bot.engine import EngineError, Event, StaleState, decision_for
 from bot.games import get_game
 from bot.match import CLAIM, RESIGN, Applied, owing_seats, start_think_pool
@@ -266,8 +265,7 @@ class Glue(TimekeeperMixin):
         return self.bot.get_channel(match.thread_id) or self.bot.get_partial_messageable(match.thread_id)
 
     async def render(self, filename: str, function, *args) -> discord.File:
-        data = await render_off_loop(function, *args)
-        return discord.File(io.BytesIO(data), filename=filename)
+        return memory.upload(await render_off_loop(function, *args), filename)
 
     async def render_match(self, names: Names, filename: str, function, *args) -> discord.File:
         """A match picture with the players' display names (and seat markers) where a game says "Player 1"."""
