@@ -204,7 +204,7 @@ class MatchService:
                      seat: int | None = None) -> Applied:
         """Apply one answer. Raises a typed error and writes nothing if it is stale or illegal."""
         for _attempt in range(3):
-            match = await self._active(match_id)
+            match, vacations = await self._active_with_vacations(match_id)
             seat_now = self._seat(match, user_id, seat)
             game = get_game(match.game)
             old_pending = game.engine.pending(match.state)
@@ -215,7 +215,7 @@ class MatchService:
                 raise StaleState()
             new_state, events = game.engine.apply(match.state, seat_now, tuple(choice))
             applied = await self._commit(game, match, seat_now, tuple(choice), new_state, events,
-                                         game.engine.outcome(new_state), user_id, old_pending)
+                                         game.engine.outcome(new_state), user_id, old_pending, vacations)
             if applied is not None:
                 return applied
             # Someone else's decision landed first (e.g. the opponent's secret choice): re-check.
@@ -301,7 +301,15 @@ class MatchService:
         return results
 
     async def _active(self, match_id: int) -> MatchRow:
-        match = await self.store.get_match(match_id)
+        return self._checked(await self.store.get_match(match_id))
+
+    async def _active_with_vacations(self, match_id: int) -> tuple[MatchRow, dict[int, float]]:
+        """The active match and its members' vacations now, read in one query (a decision's first read)."""
+        match, vacations = await self.store.match_and_vacations(match_id, self.clock())
+        return self._checked(match), vacations
+
+    @staticmethod
+    def _checked(match: MatchRow | None) -> MatchRow:
         if match is None:
             raise NotInMatch()
         logs.bind_match(match)
@@ -320,7 +328,8 @@ class MatchService:
 
     async def _commit(self, game: GameSpec, match: MatchRow, seat: int, choice: tuple[str, ...],
                       new_state: dict, events: list[Event], outcome: Outcome | None,
-                      user_id: int | None, old_pending: list[Decision] | None = None) -> Applied | None:
+                      user_id: int | None, old_pending: list[Decision] | None = None,
+                      vacations: dict[int, float] | None = None) -> Applied | None:
         now = self.clock()
         engine = game.engine
         if old_pending is None:
@@ -339,7 +348,9 @@ class MatchService:
                 panels[key] = new_version
         # A player on vacation (cogs/players.py /vacation): the new turn's clock starts when it ends.
         humans = tuple(user for seat_, user in enumerate(match.players) if seat_ != match.bot_seat)
-        resume = max([now, *(await self.store.vacation_until(humans, now)).values()]) if humans else now
+        if humans and vacations is None:
+            vacations = await self.store.vacation_until(humans, now)
+        resume = max([now, *(until for user, until in (vacations or {}).items() if user in humans)])
         deadline = resume + match.days * DAY
         commit = DecisionCommit(
             match_id=match.id, expected_version=match.version, state=new_state, panels=panels, seat=seat,

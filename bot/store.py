@@ -308,6 +308,22 @@ class Store:
         row = await self.db.fetchone("SELECT * FROM matches WHERE id = ?", (match_id,))
         return _match(row) if row else None
 
+    async def match_and_vacations(self, match_id: int, now: float) -> tuple[MatchRow | None, dict[int, float]]:
+        """The match and, for each of its two members on vacation at ``now``, when it ends: what a decision
+        reads, in one query (one trip) instead of two."""
+        if not valid_id(match_id):
+            return None, {}
+        row = await self.db.fetchone(
+            "SELECT *, " + ", ".join(
+                f"(SELECT MAX(ends_at) FROM vacations WHERE user_id = player{seat} AND started_at <= ?"
+                f" AND ends_at > ?) AS vacation{seat}" for seat in (0, 1))
+            + " FROM matches WHERE id = ?", (now, now, now, now, match_id))
+        if row is None:
+            return None, {}
+        match = _match(row)
+        return match, {match.players[seat]: row[f"vacation{seat}"] for seat in (0, 1)
+                       if row[f"vacation{seat}"] is not None}
+
     async def refresh_match(self, known: MatchRow) -> MatchRow | None:
         """The match as stored now, from ``known`` (a row this process just wrote, e.g. by a decision) and the
         columns others may have written since (thread outbox, DM panels, DM status): the state is not read

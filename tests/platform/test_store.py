@@ -143,6 +143,17 @@ async def test_a_refreshed_match_has_what_others_wrote_and_reads_the_state_only_
     assert moved.version == 1 and moved.state == {"x": 1}
 
 
+async def test_a_match_is_read_with_its_members_vacations_in_one_query(store):
+    match_id = await _match(store)  # players 10 and 20
+    assert await store.start_vacation(20, 1.0, 50.0, budget=1000.0, window=10_000.0) == 51.0
+    await store.start_vacation(30, 1.0, 80.0, budget=1000.0, window=10_000.0)  # not a player here
+    match, vacations = await store.match_and_vacations(match_id, 2.0)
+    assert match == await store.get_match(match_id)
+    assert vacations == {20: 51.0} == await store.vacation_until(match.players, 2.0)
+    assert (await store.match_and_vacations(match_id, 60.0))[1] == {}  # over
+    assert await store.match_and_vacations(match_id + 1, 2.0) == (None, {})
+
+
 async def test_a_forgotten_dm_panel_leaves_the_other_seats(store):
     match_id = await _match(store)
     await store.set_dm_panel(match_id, 0, {"c": 1, "m": 2, "h": "ab", "v": 0})
