@@ -17,19 +17,25 @@ from __future__ import annotations
 import asyncio
 import cProfile
 import json
+import os
 import resource
 import signal
 import sys
+import tracemalloc
 
 import yarl
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
+from bot import memory
 from bot.client import DuelTable
 from bot.demo import demo_settings
 
 
 async def serve(api_base: str, gateway_url: str, database: str) -> None:
+    if os.environ.get("DUELTABLE_PICTURE_CACHE_MB"):
+        from bot.render import toolkit
+        toolkit.set_picture_cache_mb(float(os.environ["DUELTABLE_PICTURE_CACHE_MB"]))
     count_database_calls()
     Route.BASE = api_base
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
@@ -38,21 +44,89 @@ async def serve(api_base: str, gateway_url: str, database: str) -> None:
     stop = asyncio.Event()
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
     # The bench marks the start and the end of its measured window: database calls so far.
-    asyncio.get_running_loop().add_signal_handler(
-        signal.SIGUSR1, lambda: print(f"HOPS {HOPS[0]} {current_rss_mb():.0f}", flush=True))
+    asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, mark)
+    trace = os.environ.get("DUELTABLE_MEMORY_TRACE")
+    if trace:
+        asyncio.get_running_loop().create_task(trace_memory(float(trace)))
     await bot.login("fake-bot-token")
     connection = asyncio.create_task(bot.connect(reconnect=False))
     await bot.wait_until_ready()
+    if os.environ.get("DUELTABLE_GC_STUDY"):
+        print(f"READY-MEMORY {memory.breakdown()}", file=sys.stderr, flush=True)
+        sys._debugmallocstats()
+    if tracemalloc.is_tracing():
+        print_python_allocations()
+    if os.environ.get("DUELTABLE_GC_FREEZE"):
+        import gc
+        gc.freeze()
     print("READY", flush=True)
     await stop.wait()
     await bot.close()
     connection.cancel()
+    print(f"MEMORY {memory.breakdown()}\n{cache_report()}", file=sys.stderr, flush=True)
+    if os.environ.get("DUELTABLE_GC_STUDY"):
+        sys._debugmallocstats()  # Python's own allocator: its arenas (1 MB each) and their use, on stderr
     print(f"RSS {peak_rss_mb():.1f}", flush=True)
     print(f"IMAGES {held_images_mb():.1f}", flush=True)
     print(f"METRICS {json.dumps(metric_means())}", flush=True)
 
 
 HOPS = [0]
+MARKED = [False]
+
+
+def mark() -> None:
+    import gc
+
+    from bot.render import toolkit
+
+    print(f"HOPS {HOPS[0]} {current_rss_mb():.0f}", flush=True)
+    print(f"RENDERS {toolkit.RENDER_CPU[1]} in {toolkit.RENDER_CPU[0]:.2f} s CPU; "
+          f"TRIMS {toolkit.TRIMMER.trims} in {toolkit.TRIMMER.seconds:.2f} s CPU; gc {gc.get_stats()} "
+          f"frozen {gc.get_freeze_count()}", file=sys.stderr, flush=True)
+    print(f"MEMORY {memory.breakdown()}\n{cache_report()}", file=sys.stderr, flush=True)
+    if os.environ.get("DUELTABLE_GC_STUDY"):
+        import gc
+        import io
+        alive = sum(1 for o in gc.get_objects() if isinstance(o, io.BytesIO))
+        found = gc.collect()
+        after = sum(1 for o in gc.get_objects() if isinstance(o, io.BytesIO))
+        print(f"GC BytesIO {alive} -> {after}, {found} unreachable; {memory.breakdown()}", file=sys.stderr, flush=True)
+    # DUELTABLE_TRACEMALLOC=FRAMES: Python's own allocations made during the measured window, the
+    # largest still alive at its end (a study: tracing makes the bot several times slower)
+    if tracemalloc.is_tracing():
+        print_python_allocations()
+    elif os.environ.get("DUELTABLE_TRACEMALLOC") and not MARKED[0]:
+        tracemalloc.start(int(os.environ["DUELTABLE_TRACEMALLOC"]))
+    MARKED[0] = True
+
+
+def print_python_allocations() -> None:
+    snapshot = tracemalloc.take_snapshot()
+    traced = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    print(f"PYTHON {traced / 2**20:.1f} MB traced; the largest:", file=sys.stderr)
+    for stat in snapshot.statistics("filename")[:25]:
+        print(f"  {stat}", file=sys.stderr, flush=True)
+
+
+async def trace_memory(seconds: float) -> None:
+    """``DUELTABLE_MEMORY_TRACE=SECONDS``: the memory breakdown on stderr every SECONDS (a study of where
+    the bot's resident memory goes under the benchmark's load)."""
+    while True:
+        await asyncio.sleep(seconds)
+        print(f"MEMORY {memory.breakdown()}", file=sys.stderr, flush=True)
+
+
+def cache_report() -> str:
+    """Each picture cache (bot/render/toolkit.py): MB held, entries and hit rate, biggest first."""
+    from bot.render import toolkit
+
+    lines = []
+    for name, (held, entries, hits, misses) in sorted(toolkit.cache_stats().items(), key=lambda item: -item[1][0]):
+        rate = hits / (hits + misses) if hits + misses else 0.0
+        lines.append(f"  {name}: {held / 2**20:.1f} MB, {entries} entries, {hits}/{hits + misses} hits ({rate:.0%})")
+    return "\n".join(lines)
 
 
 def held_images_mb() -> float:
@@ -109,6 +183,8 @@ def peak_rss_mb() -> float:
 
 
 def main(argv: list[str]) -> None:
+    if os.environ.get("DUELTABLE_TRACEMALLOC_STARTUP"):  # Python's allocations from imports to READY
+        tracemalloc.start(1)
     if len(argv) > 3:
         profiler = cProfile.Profile()
         profiler.runcall(asyncio.run, serve(*argv[:3]))

@@ -14,6 +14,7 @@ import ctypes
 import ctypes.util
 import io
 import threading
+import time
 from functools import cache
 from typing import Any
 
@@ -90,6 +91,7 @@ class Trimmer:
         self.every = every
         self.count = 0
         self.trims = 0
+        self.seconds = 0.0  # CPU spent trimming (not the page faults of using trimmed pages again)
         self._lock = threading.Lock()
         self._trimming = threading.Lock()
 
@@ -103,7 +105,9 @@ class Trimmer:
             self.count = 0
         if self._trimming.acquire(blocking=False):
             try:
+                started = time.thread_time()
                 LIBC.malloc_trim(0)
+                self.seconds += time.thread_time() - started
                 self.trims += 1
             finally:
                 self._trimming.release()

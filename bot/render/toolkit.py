@@ -11,8 +11,10 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import json
+import os
 import struct
 import threading
+import time
 import zlib
 from collections import OrderedDict
 from collections.abc import Callable
@@ -21,6 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
+
+from bot import memory
 
 try:  # ISA-L's deflate, several times faster than zlib's at the same level (see encode_png)
     from isal import isal_zlib as deflate
@@ -34,10 +38,14 @@ NO_LINE_START = set("、。，．・：；？！）」』】〕ー～ァィゥ�
 Color = tuple[int, int, int] | tuple[int, int, int, int]
 
 
+ONE_BYTE_MODES = frozenset({"1", "L", "P"})  # Pillow stores every other mode we draw in 4 bytes a pixel
+
+
 def footprint(value: object) -> int:
-    """Bytes a cached value holds: pixels for images, length for bytes, summed over tuples."""
+    """Bytes a cached value holds: pixels for images (as Pillow stores them: an RGB pixel takes 4 bytes),
+    length for bytes, summed over tuples."""
     if isinstance(value, Image.Image):
-        return value.width * value.height * len(value.getbands()) + 200
+        return value.width * value.height * (1 if value.mode in ONE_BYTE_MODES else 4) + 200
     if isinstance(value, bytes | bytearray):
         return len(value) + 50
     if isinstance(value, tuple | list):
@@ -45,57 +53,108 @@ def footprint(value: object) -> int:
     return 100
 
 
-# Every sized_cache and remembered() registers its clear here, so one call forgets every cached mask, tile
-# and picture: a test recording drawn text must see all of it drawn afresh, whichever renderer cached it.
-_CACHE_CLEARS: list[Callable[[], None]] = []
-_REMEMBERED_CLEARS: list[Callable[[], None]] = []
+# The renderers' caches together hold at most PICTURE_CACHE_MB: each declares what it would like
+# (``sized_cache(megabytes=N)``) and gets that share of the total, so one setting (DUELTABLE_PICTURE_CACHE_MB,
+# see set_picture_cache_mb) sizes them all. Pixels are most of the bot's memory: the whole process is
+# meant to stay under 150 MB with 200 matches in play (issue 13).
+PICTURE_CACHE_MB = 40.0
+_DECLARED_MB = [0.0]
+MISSING = object()
+_STORES: dict[str, _BoundedStore] = {}
+
+
+def set_picture_cache_mb(megabytes: float) -> None:
+    """Bound every picture cache together to ``megabytes`` (0: cache nothing); shrinks them at once."""
+    global PICTURE_CACHE_MB
+    PICTURE_CACHE_MB = max(0.0, float(megabytes))
+    for store in list(_STORES.values()):
+        store.shrink()
+
+
+class _BoundedStore:
+    """Least recently used entries, bounded by the bytes they hold (its share of PICTURE_CACHE_MB);
+    thread-safe, since renders run on a pool. Counts its hits and misses for the benchmark."""
+
+    def __init__(self, name: str, megabytes: float, remembered: bool = False) -> None:
+        self.name, self.declared, self.remembered = name, megabytes, remembered
+        self.entries: OrderedDict[Any, tuple[Any, int]] = OrderedDict()
+        self.held = self.hits = self.misses = 0
+        self.lock = threading.Lock()
+        _DECLARED_MB[0] += megabytes
+        _STORES[name] = self
+
+    def budget(self) -> int:
+        return int(PICTURE_CACHE_MB * self.declared / _DECLARED_MB[0] * 1024 * 1024) if _DECLARED_MB[0] else 0
+
+    def get(self, key: Any) -> Any:
+        """The entry's value, or MISSING."""
+        with self.lock:
+            hit = self.entries.get(key)
+            if hit is None:
+                self.misses += 1
+                return MISSING
+            self.entries.move_to_end(key)
+            self.hits += 1
+            return hit[0]
+
+    def put(self, key: Any, value: Any, size: int) -> None:
+        with self.lock:
+            if key not in self.entries and size <= self.budget():
+                self.entries[key] = (value, size)
+                self.held += size
+                self._shrink()
+
+    def shrink(self) -> None:
+        with self.lock:
+            self._shrink()
+
+    def _shrink(self) -> None:
+        budget = self.budget()
+        while self.held > budget:
+            _, (_, dropped) = self.entries.popitem(last=False)
+            self.held -= dropped
+
+    def clear(self) -> None:
+        with self.lock:
+            self.entries.clear()
+            self.held = 0
+
+
+def cache_stats() -> dict[str, list[int]]:
+    """Bytes held, entries, hits and misses of every picture cache, by the cached function's name: what
+    each holds and what it pays back (the benchmark prints them)."""
+    return {name: [store.held, len(store.entries), store.hits, store.misses] for name, store in _STORES.items()}
 
 
 def clear_picture_caches(*, remembered: bool = True) -> None:
-    """Forget every cached text mask and tile of every renderer, and (``remembered``) their kept pictures."""
-    for clear in _CACHE_CLEARS + (_REMEMBERED_CLEARS if remembered else []):
-        clear()
+    """Forget every cached text mask and tile of every renderer, and (``remembered``) their kept pictures:
+    a test recording drawn text must see all of it drawn afresh, whichever renderer cached it."""
+    for store in list(_STORES.values()):
+        if remembered or not store.remembered:
+            store.clear()
 
 
 def sized_cache(megabytes: float) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """``lru_cache`` bounded by the bytes it holds instead of its entry count: tiles and text masks vary
-    from a few hundred bytes to ~100 KB, so a count bound either wastes hits or holds hundreds of MB
-    (the bot's memory budget is 150 MB). Thread-safe: renders run on a pool."""
-    budget = int(megabytes * 1024 * 1024)
+    from a few hundred bytes to ~100 KB, so a count bound either wastes hits or holds hundreds of MB.
+    ``megabytes`` is the cache's share: it holds megabytes / (all caches' megabytes) of PICTURE_CACHE_MB."""
 
     def decorate(function: Callable[..., Any]) -> Callable[..., Any]:
-        entries: OrderedDict[Any, tuple[Any, int]] = OrderedDict()
-        held = [0]
-        lock = threading.Lock()
+        store = _BoundedStore(f"{function.__module__}.{function.__qualname__}", megabytes)
 
         @wraps(function)
         def cached(*args: Any, **kwargs: Any) -> Any:
             key = (args, tuple(sorted(kwargs.items()))) if kwargs else args
-            with lock:
-                hit = entries.get(key)
-                if hit is not None:
-                    entries.move_to_end(key)
-                    return hit[0]
-            value = function(*args, **kwargs)
-            size = footprint(value)
-            with lock:
-                if key not in entries and size <= budget:
-                    entries[key] = (value, size)
-                    held[0] += size
-                    while held[0] > budget:
-                        _, (_, dropped) = entries.popitem(last=False)
-                        held[0] -= dropped
+            value = store.get(key)
+            if value is MISSING:
+                value = function(*args, **kwargs)
+                store.put(key, value, footprint(value))
             return value
 
-        def cache_clear() -> None:
-            with lock:
-                entries.clear()
-                held[0] = 0
-
-        _CACHE_CLEARS.append(cache_clear)
-        cached.cache_clear = cache_clear  # type: ignore[attr-defined]
-        cached.cache_bytes = lambda: held[0]  # type: ignore[attr-defined]
-        cached.cache_len = lambda: len(entries)  # type: ignore[attr-defined]
+        cached.cache_clear = store.clear  # type: ignore[attr-defined]
+        cached.cache_bytes = lambda: store.held  # type: ignore[attr-defined]
+        cached.cache_budget = store.budget  # type: ignore[attr-defined]
+        cached.cache_len = lambda: len(store.entries)  # type: ignore[attr-defined]
         return cached
 
     return decorate
@@ -243,11 +302,27 @@ class Canvas:
 RENDER_POOL = concurrent.futures.ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
 
 
+TRIMMER = memory.Trimmer(every=int(os.environ.get("DUELTABLE_TRIM_EVERY", "4")))
+
+
 async def render_off_loop(function: Callable[..., bytes], *args: object) -> bytes:
     """Run a renderer in the render pool (not in the event loop: a board takes 15-35 ms)."""
+    return await asyncio.get_running_loop().run_in_executor(RENDER_POOL, _render, function, *args)
+
+
+RENDER_CPU = [0.0, 0]  # CPU seconds the render threads spent on pictures, and how many (the benchmark)
+
+
+def _render(function: Callable[..., bytes], *args: object) -> bytes:
     from bot.metrics import timed_render  # render seconds by game and kind, timed in the worker
 
-    return await asyncio.get_running_loop().run_in_executor(RENDER_POOL, timed_render, function, *args)
+    started = time.thread_time()
+    try:
+        return timed_render(function, *args)
+    finally:
+        TRIMMER.rendered()
+        RENDER_CPU[0] += time.thread_time() - started  # two threads, a rare lost update: a measurement only
+        RENDER_CPU[1] += 1
 
 
 PNG_BUDGET = 290 * 1024  # bytes of image data; the platform allows 300 KB a picture
@@ -302,39 +377,30 @@ def png_chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
-REMEMBERED_PICTURES = 32  # per renderer: ~100 KB each
+REMEMBERED_MB = 0.5  # each renderer's share: ~5 pictures of ~100 KB
 
 
 def remembered(render: Callable[[dict, str], bytes]) -> Callable[[dict, str], bytes]:
     """A renderer ``(view, locale) -> PNG`` that gives back its recent picture when nothing visible changed.
 
     The key is everything a picture is drawn from: the view, the locale and the seats' names on it (the
-    context variable of ``render_with_names``), so a hit is byte-identical to drawing again. ``forget()``
-    empties it (tests that record drawn text).
+    context variable of ``render_with_names``), so a hit is byte-identical to drawing again. Only the last
+    few are kept: with 200 matches in play a picture asked for again is asked for at once (the process
+    bench: 0 hits in 1,500 renders with 32 pictures a renderer, 15 MB held for nothing).
+    ``forget()`` empties it (tests that record drawn text).
     """
     from bot.render.names import seat_label
 
-    pictures: OrderedDict[tuple, bytes] = OrderedDict()
-    lock = threading.Lock()
+    store = _BoundedStore(f"{render.__module__}.{render.__qualname__}", REMEMBERED_MB, remembered=True)
 
     @wraps(render)
     def remembering(view: dict, locale: str) -> bytes:
         key = (json.dumps(view, sort_keys=True, default=str), locale, seat_label(0, locale), seat_label(1, locale))
-        with lock:
-            if key in pictures:
-                pictures.move_to_end(key)
-                return pictures[key]
-        png = render(view, locale)
-        with lock:
-            pictures[key] = png
-            while len(pictures) > REMEMBERED_PICTURES:
-                pictures.popitem(last=False)
+        png = store.get(key)
+        if png is MISSING:
+            png = render(view, locale)
+            store.put(key, png, len(png) + len(key[0]) + 200)
         return png
 
-    def forget() -> None:
-        with lock:
-            pictures.clear()
-
-    _REMEMBERED_CLEARS.append(forget)
-    remembering.forget = forget  # type: ignore[attr-defined]
+    remembering.forget = store.clear  # type: ignore[attr-defined]
     return remembering

@@ -21,9 +21,10 @@ def test_fonts_below_the_legibility_floor_are_refused():
     assert font(MIN_TEXT_PX).getbbox("漢字")[2] > 0  # the bundled font has kanji
 
 
-def test_sized_cache_holds_at_most_its_bytes_and_drops_the_least_recently_used():
+def test_sized_cache_holds_at_most_its_share_and_drops_the_least_recently_used():
     from PIL import Image
 
+    from bot.render import toolkit
     from bot.render.toolkit import footprint, sized_cache
 
     drawn: list[int] = []
@@ -31,17 +32,129 @@ def test_sized_cache_holds_at_most_its_bytes_and_drops_the_least_recently_used()
     @sized_cache(megabytes=1)
     def tile(n: int, *, wide: bool = False) -> Image.Image:
         drawn.append(n)
-        return Image.new("RGB", (400 if wide else 200, 200))  # 240 KB or 120 KB of pixels
+        return Image.new("RGB", (400 if wide else 200, 200))  # 320 KB or 160 KB of pixels
 
-    for n in range(20):
+    share = toolkit.PICTURE_CACHE_MB / toolkit._DECLARED_MB[0]  # what a declared megabyte gets
+    assert tile.cache_budget() == int(share * 2**20)
+    for n in range(100):
         tile(n)
-    assert tile.cache_bytes() <= 1024 * 1024
-    assert tile.cache_len() == (1024 * 1024) // footprint(Image.new("RGB", (200, 200)))
-    tile(19)  # the newest is held: no drawing
-    assert drawn.count(19) == 1
+    assert 0 < tile.cache_bytes() <= tile.cache_budget()
+    assert tile.cache_len() == tile.cache_budget() // footprint(Image.new("RGB", (200, 200)))
+    tile(99)  # the newest is held: no drawing
+    assert drawn.count(99) == 1
     tile(0)  # the oldest was dropped: drawn again
     assert drawn.count(0) == 2
     tile(5, wide=True)
     assert tile(5, wide=True) is tile(5, wide=True) and drawn.count(5) == 2
     tile.cache_clear()
     assert tile.cache_bytes() == 0 and tile.cache_len() == 0
+
+
+def test_all_picture_caches_together_stay_within_the_setting():
+    from PIL import Image
+
+    from bot.render import toolkit
+    from bot.render.toolkit import sized_cache
+
+    @sized_cache(megabytes=2)
+    def big(n: int) -> Image.Image:
+        return Image.new("RGB", (300, 300))
+
+    @sized_cache(megabytes=1)
+    def small(n: int) -> Image.Image:
+        return Image.new("L", (300, 300))
+
+    before = toolkit.PICTURE_CACHE_MB
+    try:
+        for n in range(400):
+            big(n), small(n)
+        assert sum(held for held, *_ in toolkit.cache_stats().values()) <= before * 2**20
+        assert big.cache_budget() == 2 * small.cache_budget() or abs(big.cache_budget() - 2 * small.cache_budget()) <= 1
+        toolkit.set_picture_cache_mb(before / 4)  # shrinks what is held at once
+        assert sum(held for held, *_ in toolkit.cache_stats().values()) <= before / 4 * 2**20
+        assert 0 < big.cache_bytes() <= big.cache_budget()
+        toolkit.set_picture_cache_mb(0)  # caches nothing: every call draws
+        assert big.cache_bytes() == 0 and big(1) is not big(1)
+    finally:
+        toolkit.set_picture_cache_mb(before)
+
+
+def test_remembered_pictures_are_byte_identical_and_bounded():
+    from bot.render import toolkit
+
+    drawn: list[int] = []
+
+    @toolkit.remembered
+    def render(view: dict, locale: str) -> bytes:
+        drawn.append(view["n"])
+        return bytes([view["n"] % 256]) * 40_000
+
+    assert render({"n": 1}, "en") is render({"n": 1}, "en") and drawn == [1]
+    assert render({"n": 1}, "ja") == render({"n": 1}, "en") and drawn == [1, 1]  # the locale is in the key
+    for n in range(200):
+        render({"n": n}, "en")
+    held, entries, hits, misses = toolkit.cache_stats()[f"{render.__module__}.{render.__qualname__}"]
+    assert 0 < held <= toolkit._STORES[f"{render.__module__}.{render.__qualname__}"].budget() and entries < 50
+    assert hits == 3 and misses == 201  # n=1 was still held when the loop came to it
+    render.forget()
+    render({"n": 199}, "en")
+    assert drawn[-1] == 199 and drawn.count(199) == 2
+
+
+def test_trimming_gives_freed_heap_pages_back():
+    from bot import memory
+
+    if not memory.trimmable():
+        pytest.skip("not glibc")
+    memory.trim()
+    # many mid-sized blocks (below the mmap threshold: they come from the heap), every other one freed, so
+    # the heap cannot shrink from its top: only malloc_trim hands the free pages in the middle back
+    blocks = [bytearray(64 * 1024) for _ in range(1600)]
+    del blocks[::2]
+    before = memory.resident()["anon"]
+    assert memory.heap()["free"] > 40  # MB freed but still held by malloc
+    assert memory.trim()
+    assert memory.resident()["anon"] < before - 30
+    del blocks
+
+
+def test_the_trimmer_trims_once_every_so_many_pictures():
+    from bot import memory
+
+    trimmer = memory.Trimmer(every=3)
+    for _ in range(7):
+        trimmer.rendered()
+    assert trimmer.trims == (2 if memory.trimmable() else 0)
+    never = memory.Trimmer(every=0)
+    never.rendered()
+    assert never.trims == 0
+
+
+def test_an_upload_leaves_no_cycle_to_collect():
+    import gc
+    import weakref
+
+    import discord
+
+    from bot import memory
+
+    gc.collect()
+    gc.disable()
+    try:
+        plain = discord.File(__import__("io").BytesIO(b"x" * 1000), filename="a.png")
+        plain_fp = weakref.ref(plain.fp)
+        plain.close()  # as discord.py does after a send
+        del plain
+        assert plain_fp() is not None  # discord.File's own: kept alive by a cycle until a full collection
+
+        upload = memory.upload(b"x" * 1000, "a.png")
+        assert upload.fp.read() == b"x" * 1000 and upload.filename == "a.png"
+        upload.reset()
+        upload.fp.close()  # a no-op while discord.py sends it (it may retry)
+        assert upload.fp.read(1) == b"x"
+        fp = weakref.ref(upload.fp)
+        upload.close()
+        del upload
+        assert fp() is None  # freed by its reference count alone
+    finally:
+        gc.enable()
