@@ -31,6 +31,7 @@ from bot.render.toolkit import (
     sized_cache,
     text_mask,
     token_width,
+    tokens,
     wrap_text,
 )
 from bot.render.toolkit import fit_text as fit
@@ -133,6 +134,16 @@ class Picture(Canvas):
                 core.paste(inked(key, fill, ground).im, box)
                 return
         core.paste(fill, box, mask.im)
+
+    def words(self, xy: tuple[float, float], text: str, size: int = 20, fill: Color = (235, 235, 235),
+              bold: bool = False) -> None:
+        """``Canvas.words`` with each word pasted as ``text`` pastes it (the same pixels)."""
+        x, y = xy
+        for token in tokens(text):
+            word = token.strip()
+            if word:
+                self.text((round(x), round(y)), word, size, fill, bold)
+            x += token_width(token, size, bold)
 
 
 @sized_cache(megabytes=3)
@@ -262,9 +273,10 @@ def field_origins(top_y: int) -> tuple[int, int]:
 # --- a card on the field -------------------------------------------------------------------------
 
 
-# A field card is drawn in place from cached parts (its attribute's frame, the badge, the ★ row, the chips)
-# and texts pasted already blended: a whole-tile cache keyed by card, square, damage, ★ and chips hit ~1 time
-# in 9 and held ~5 MB, and drawing from the parts costs ~0.05 ms.
+# A field card is drawn from cached parts (its attribute's frame, the badge, the ★ row, the chips) and texts
+# pasted already blended, ~0.05 ms (0.3 ms with primitives). Over whole matches a card's state (square,
+# damage, ★, chips) rarely comes back, so whole tiles are kept only in a small cache, for the position's
+# other pictures.
 def draw_tile(canvas: Picture, x0: int, y0: int, card_id: str, square: str, dmg: int, star: int, acted: bool,
               status: str | None, r_kind: str | None, locale: str) -> None:
     """A field card at (x0, y0): its name across the attribute band; the attribute badge, HP and square;
@@ -368,8 +380,19 @@ def draw_square(canvas: Picture, box: Box, square: str, record: Mapping[str, Any
         canvas.text(((x0 + x1) / 2, (y0 + y1) / 2), square_name(square, locale), size=BODY, fill=(110, 116, 132),
                     anchor="mm")
         return
-    draw_tile(canvas, int(x0), int(y0), record["id"], square, int(record["dmg"]), int(record["star"]),
-              bool(record["acted"]), record.get("status"), record.get("r_kind") if record.get("r") else None, locale)
+    image = tile_image(record["id"], square, int(record["dmg"]), int(record["star"]), bool(record["acted"]),
+                       record.get("status"), record.get("r_kind") if record.get("r") else None, locale)
+    canvas.image.paste(image, (int(x0), int(y0)))
+
+
+@sized_cache(megabytes=2)
+def tile_image(card_id: str, square: str, dmg: int, star: int, acted: bool, status: str | None, r_kind: str | None,
+               locale: str) -> Image.Image:
+    """A field card as a tile, kept for the position's other pictures (the board, then the panels show the
+    same cards): ~12 tiles, where a cache for whole matches would hit 1 time in 9."""
+    canvas = Picture(TILE_W, TILE_H, background=BACKGROUND)
+    draw_tile(canvas, 0, 0, card_id, square, dmg, star, acted, status, r_kind, locale)
+    return canvas.image
 
 
 Marks = dict[tuple[int, str], tuple[tuple[int, int, int], str]]

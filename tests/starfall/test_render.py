@@ -11,6 +11,7 @@ import copy
 import io
 import json
 import random
+from collections import Counter
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -29,7 +30,8 @@ from cogs.starfall.engine import ENGINE
 from cogs.starfall.render import WIDTH, render_board, render_hand
 from cogs.starfall.render_card import render_card
 from cogs.starfall.text import card_name
-from tests.golden import UPDATE, assert_legible, assert_matches_golden, decode, texts_drawn, texts_drawn_apart
+from tests import golden
+from tests.golden import UPDATE, assert_legible, assert_matches_golden, decode, texts_drawn
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden_png"
 SIZE_BUDGET = 300 * 1024
@@ -235,6 +237,31 @@ def main_texts(view: dict, locale: str, panel_picture: bool) -> list[str]:
             wanted += [t("starfall.ui.deck", locale, count=player["deck_count"]),
                        t("starfall.ui.grave", locale, count=len(player["grave"]))]
     return wanted
+
+
+def texts_drawn_apart(monkeypatch, draw: Callable[[], bytes]) -> tuple[int, list[tuple[float, str]],
+                                                                     list[tuple[float, str]]]:
+    """``golden.texts_drawn_apart``, also leaving out the words of running text drawn by the pictures' own
+    canvas (``render.Picture.words``, which pastes them already blended)."""
+    running: Counter[tuple[float, str]] = Counter()
+    original = render.Picture.words
+
+    def recording_words(self, xy, text, size=20, *args, **kwargs):
+        running.update((float(size), token.strip()) for token in toolkit.tokens(text) if token.strip())
+        return original(self, xy, text, size, *args, **kwargs)
+
+    monkeypatch.setattr(render.Picture, "words", recording_words)
+    try:
+        width, drawn, apart = golden.texts_drawn_apart(monkeypatch, draw)
+    finally:
+        monkeypatch.setattr(render.Picture, "words", original)
+    kept = []
+    for entry in apart:
+        if running[entry] > 0:
+            running[entry] -= 1
+        else:
+            kept.append(entry)
+    return width, drawn, kept
 
 
 @pytest.mark.parametrize("locale", LOCALES)
