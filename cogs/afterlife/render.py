@@ -727,7 +727,7 @@ class ViewKey:
         return isinstance(other, ViewKey) and other.text == self.text
 
 
-@sized_cache(megabytes=4)
+@sized_cache(megabytes=0.25)
 def picture_cache(kind: str, key: ViewKey, locale: str, names: tuple[str, str]) -> bytes:
     """One picture per (kind, view, locale, seat labels): the board and hand pictures of a position are
     asked for again (the thread post, its edits, the DMs, the My hand button) while nothing changed."""

@@ -302,7 +302,7 @@ def tile_height(unit: dict[str, Any], locale: str) -> int:
             + (26 if unit.get("damage") else 0) + 8 + PT_BAR)
 
 
-@sized_cache(megabytes=2)
+@sized_cache(megabytes=0.5)
 def unit_tile(card: str, cid: str, tapped: bool, sick: bool, power: int, base: int, toughness: int, damage: int,
               keywords: tuple[str, ...], locale: str, height: int) -> Image.Image:
     """A creature on the field: colour letter, creature id, state, name, keywords, damage, power/toughness.
@@ -363,7 +363,7 @@ def chip_width(card: str, locale: str) -> int:
     return int(min(WIDTH - 2 * MARGIN, 52 + token_width(card_name(card, locale), MAIN)))
 
 
-@sized_cache(megabytes=1)
+@sized_cache(megabytes=0.25)
 def chip(card: str, locale: str, outline: Colour | None = None) -> Image.Image:
     """The colour letter and the name in a rounded box."""
     colour = colour_of(card)
@@ -415,7 +415,7 @@ def face_height(card_id: str, locale: str) -> int:
     return 46 + 31 * names + 30 + 25 * len(face_text_lines(card_id, locale)) + 8 + foot
 
 
-@sized_cache(megabytes=2)
+@sized_cache(megabytes=0.5)
 def card_face(card_id: str, height: int, locale: str) -> Image.Image:
     """A card in full: colour letter, id, cost (and the public-cost mark), name, type, text, power/toughness."""
     info = catalogue.info(card_id)

@@ -169,7 +169,7 @@ def _unit_box(canvas: Canvas, x: int, y: int, unit: dict[str, Any], locale: str)
     canvas.image.paste(_unit_tile(json.dumps(unit, sort_keys=True), locale), (x, y))
 
 
-@sized_cache(megabytes=4)
+@sized_cache(megabytes=0.5)
 def _unit_tile(unit_json: str, locale: str) -> Image.Image:
     """A unit: name (two lines at most), power large with its make-up, attribute, cost, number and traits."""
     unit = json.loads(unit_json)
@@ -538,7 +538,7 @@ def _cost_text(info: dict[str, Any]) -> str:
     return str(info["cost"]) if info["kind"] == "unit" else ""
 
 
-@sized_cache(megabytes=3)
+@sized_cache(megabytes=0.5)
 def _card_tile_image(card_id: str, locale: str, small: bool, level: str) -> Image.Image:
     """A hand or territory card: number and attribute, cost, name and (hand) the traits in force."""
     info = C.info(card_id)
