@@ -1,7 +1,8 @@
 """Discord glue: turns clicks into service calls and service results into posts, pings and panels.
 
 Rules kept here for every game:
-* every interaction is answered or deferred before any slow work (render, REST);
+* every interaction is answered or deferred before any slow work (render, REST); a click on a match's
+  controls is answered by its result when that is ready within ANSWER_WITHIN s, else deferred then;
 * errors are private, localized, one line, and change nothing;
 * public posts only ever carry ``view(state, None)`` images and audience-free events;
 * each seat's private panel goes to its DM, or, if DMs are closed (403/50007), is fetched as an
@@ -136,22 +137,50 @@ def outcome_reason(game_id: str, reason: str, locale: str) -> str:
     return reason
 
 
-@dataclasses.dataclass
-class PanelClick:
-    """A click on the seat's own DM panel, deferred and not yet answered: the panel's next edit goes through
-    the interaction (its token's route is not under Discord's global rate limit) and carries the
-    acknowledgement line, so one edit answers the click and updates the panel instead of two."""
+ANSWER_WITHIN = 1.2  # s: a click unanswered by then is deferred (Discord drops an answer after 3 s)
 
-    interaction: discord.Interaction
-    seat: int
-    ack: str
-    done: bool = False
 
-    async def answer_alone(self) -> None:
-        """The acknowledgement by itself (no controls left), when publishing edited no panel through it."""
-        if not self.done:
-            self.done = True
-            await self.interaction.edit_original_response(content=self.ack[:2000], view=None)
+class ClickAnswer:
+    """The one answer to a click on a match's controls. Discord's interaction response can carry the
+    result itself (the clicked message updated, type 7): one REST call instead of a deferral and an edit
+    of the original. The result is sent as the response when it is ready within ``ANSWER_WITHIN`` s;
+    otherwise the click is deferred then (so the 3 s limit holds whatever the load) and the result comes
+    as an edit of the original message."""
+
+    def __init__(self, interaction: discord.Interaction) -> None:
+        self.interaction = interaction
+        self.lock = asyncio.Lock()  # the timer's deferral and the result never race for the response
+        self.sleeping = True
+        self.timer = asyncio.create_task(self._defer_later(), name="dueltable-click-deferral")
+
+    async def _defer_later(self) -> None:
+        try:
+            await asyncio.sleep(ANSWER_WITHIN)
+        except asyncio.CancelledError:
+            return
+        self.sleeping = False
+        await self.defer()
+
+    def _stop_timer(self) -> None:
+        if self.sleeping:  # never cancel a deferral already on its way
+            self.sleeping = False
+            self.timer.cancel()
+
+    async def defer(self) -> None:
+        """Deferred now (an answer to come by followup or by editing the original)."""
+        self._stop_timer()
+        async with self.lock:
+            if not self.interaction.response.is_done():
+                await self.interaction.response.defer()
+
+    async def update(self, **fields: Any) -> None:
+        """The clicked message shows ``fields``: as the response, or, once deferred, as an edit of it."""
+        self._stop_timer()
+        async with self.lock:
+            if self.interaction.response.is_done():
+                await self.interaction.edit_original_response(**fields)
+            else:
+                await self.interaction.response.edit_message(**fields)
 
 
 class MemberCache:
@@ -543,7 +572,7 @@ class Glue(TimekeeperMixin):
         return self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
     async def edit_panel(self, match: MatchRow, seat: int, names: Names, remember: bool = True,
-                         click: PanelClick | None = None) -> bool:
+                         answered: int | None = None) -> bool:
         """Update the seat's DM panel message in place (a step of its own chain, or its turn ending);
         the hand image is re-sent only when what the seat sees changed. False if there is none to edit.
 
@@ -551,34 +580,13 @@ class Glue(TimekeeperMixin):
         next decision comes in a new DM; the match ended), so the store keeps its record as it was: four
         database calls fewer, and a later edit of it (the end of the match) at most renders once more.
 
-        ``click``: the seat clicked this panel; the edit answers that click (its acknowledgement first)."""
+        ``answered``: the seat whose panel the answer to its click already showed as of this decision."""
         record = match.dm_panels.get(str(seat))
         if not record:
             return False
-        if click is not None and (click.done or click.seat != seat):
-            click = None
-        locale = await self.stored_locale(match.players[seat], match.locale)
-        game = get_game(match.game)
-        content, seat_view, controls, _ = build_panel(game, match, seat, locale, names)
-        if match.thread_id:
-            content += "\n" + i18n.t("panel.thread_link", locale, url=self.thread_url(match))
-        digest = view_hash(seat_view)
-        kwargs: dict[str, Any] = {"content": content[:2000], "view": controls}
-        image = None
-        if digest != record.get("h"):
-            image = await self.render_match(names, "hand.png", game.render_hand, seat_view, locale)
-            kwargs["attachments"] = [image]
-        if click is not None:
-            click.done = True
-            try:
-                await click.interaction.edit_original_response(
-                    **(kwargs | {"content": f"{click.ack}\n{content}"[:2000]}))
-            except discord.HTTPException as error:  # e.g. the token expired (15 min): the channel's route
-                log.info("panel %s of match %s not editable through its click (%s)", record["m"], match.id, error)
-                if image is not None:
-                    image.reset()
-            else:
-                return await self.remember_panel(match, seat, record, digest, remember)
+        if answered == seat:
+            return True
+        kwargs, digest = await self.panel_fields(match, seat, names, record)
         message = self.bot.get_partial_messageable(record["c"], type=discord.ChannelType.private)
         try:
             await message.get_partial_message(record["m"]).edit(**kwargs)
@@ -586,6 +594,20 @@ class Glue(TimekeeperMixin):
             log.info("panel %s of match %s not editable (%s): sending a new one", record["m"], match.id, error)
             return False
         return await self.remember_panel(match, seat, record, digest, remember)
+
+    async def panel_fields(self, match: MatchRow, seat: int, names: Names, record: dict) -> tuple[dict[str, Any], str]:
+        """What the seat's DM panel shows now (content, controls, and the hand picture only if what the seat
+        sees changed since the panel last showed it), and the digest of that view."""
+        locale = await self.stored_locale(match.players[seat], match.locale)
+        game = get_game(match.game)
+        content, seat_view, controls, _ = build_panel(game, match, seat, locale, names)
+        if match.thread_id:
+            content += "\n" + i18n.t("panel.thread_link", locale, url=self.thread_url(match))
+        digest = view_hash(seat_view)
+        fields: dict[str, Any] = {"content": content[:2000], "view": controls}
+        if digest != record.get("h"):
+            fields["attachments"] = [await self.render_match(names, "hand.png", game.render_hand, seat_view, locale)]
+        return fields, digest
 
     async def remember_panel(self, match: MatchRow, seat: int, record: dict, digest: str, remember: bool) -> bool:
         if remember:
@@ -596,23 +618,15 @@ class Glue(TimekeeperMixin):
         return f"https://discord.com/channels/{match.guild_id}/{match.thread_id}"
 
     async def publish(self, applied: Applied, origin: discord.Interaction | None = None,
-                      click: PanelClick | None = None) -> None:
+                      answered: int | None = None) -> None:
         """After one applied decision: bring the thread up to date, then the private panels.
 
         A new thread message only at a handover (the seats to act in public change) or the end; the same
         player's further steps edit the live message. A new DM panel at a handover; the acting player's
         own panel is edited in place.
 
-        ``click``: the decision came from a click on the acting seat's DM panel, not answered yet: that
-        panel's edit answers it (or, if no panel is edited, the acknowledgement alone does, at the end).
+        ``answered``: the acting seat whose DM panel the answer to its click already brought up to date.
         """
-        try:
-            await self._publish(applied, origin, click)
-        finally:
-            if click is not None:
-                await click.answer_alone()
-
-    async def _publish(self, applied: Applied, origin: discord.Interaction | None, click: PanelClick | None) -> None:
         match = applied.after
         if not self.bot.owns_guild(match.guild_id):
             # A DM click on a match of a guild another process runs (DMs reach shard 0): that process
@@ -621,7 +635,7 @@ class Glue(TimekeeperMixin):
             return
         names = await self.names(match)
         async with self.publishing, self.match_lock(match.id):
-            match = await self.sync_thread(match.id, names, applied, click)
+            match = await self.sync_thread(match.id, names, applied, answered)
             if applied.finished or match is None or match.status != "active":
                 return  # a finished match's panels were closed by its result post
             if match.version != applied.after.version:
@@ -640,14 +654,14 @@ class Glue(TimekeeperMixin):
                         jobs.append(self.send_ephemeral_panel(origin, match, seat, names))
                     elif match.dm_ok[seat]:
                         jobs.append(self.deliver_panel(match, seat, names, in_place=seat == applied.seat,
-                                                       click=click))
+                                                       answered=answered))
                 elif seat == applied.seat and match.dm_ok[seat]:
                     # Its turn ended: no stale buttons (its next decision comes in a new DM).
-                    jobs.append(self.edit_panel(match, seat, names, remember=False, click=click))
+                    jobs.append(self.edit_panel(match, seat, names, remember=False, answered=answered))
             await asyncio.gather(*jobs)
 
     async def sync_thread(self, match_id: int, names: Names | None = None,
-                          applied: Applied | None = None, click: PanelClick | None = None) -> MatchRow | None:
+                          applied: Applied | None = None, answered: int | None = None) -> MatchRow | None:
         """Post (or edit) what the thread does not show yet, from the stored decisions: the outbox.
         Returns the match as it leaves it (what the store holds now, as far as this match's lock goes).
 
@@ -677,7 +691,7 @@ class Glue(TimekeeperMixin):
             rows = await self.store.unposted(match.id, match.posted_version)
         lines = public_lines(game, rows, match.locale, names)
         if match.status != "active":
-            await self.finish(match, folded(lines), names, click)
+            await self.finish(match, folded(lines), names, answered)
             await self.store.mark_posted(match.id, match.version, None, None, [])
             self._match_locks.pop(match.id, None)  # held by the caller until it returns; nothing waits after
             return posted(match, None, None, [])
@@ -739,10 +753,10 @@ class Glue(TimekeeperMixin):
                 log.exception("catch-up of match %s failed", match.id)
 
     async def deliver_panel(self, match: MatchRow, seat: int, names: Names, in_place: bool = False,
-                            click: PanelClick | None = None) -> None:
+                            answered: int | None = None) -> None:
         """DM the panel (editing the seat's own panel when it continues a chain); if the player closed
         their DMs since, switch them to the My hand button."""
-        if in_place and await self.edit_panel(match, seat, names, click=click):
+        if in_place and await self.edit_panel(match, seat, names, answered=answered):
             return
         if await self.send_panel(match, seat, names):
             return
@@ -757,7 +771,7 @@ class Glue(TimekeeperMixin):
                               view=view_of(self.hand_button(match)),
                               allowed_mentions=discord.AllowedMentions(users=[user]))
 
-    async def finish(self, match: MatchRow, lines: list[str], names: Names, click: PanelClick | None = None) -> None:
+    async def finish(self, match: MatchRow, lines: list[str], names: Names, answered: int | None = None) -> None:
         reason = outcome_reason(match.game, match.result_reason or "", match.locale)
         if match.winner is None:
             result = i18n.t("match.draw", match.locale, reason=reason)
@@ -781,7 +795,7 @@ class Glue(TimekeeperMixin):
                               nonce=self.post_nonce(match, "x"))
         for seat in (0, 1):  # spent panels: no buttons left that can only say "game over"
             if seat != match.bot_seat and match.dm_ok[seat]:
-                await self.edit_panel(match, seat, names, remember=False, click=click)
+                await self.edit_panel(match, seat, names, remember=False, answered=answered)
 
     def undo_button(self, match: MatchRow) -> discord.ui.Item:
         return button(UndoButton, f"dt:u:{match.id}", i18n.t("players.undo.button", match.locale))
@@ -864,31 +878,52 @@ class Glue(TimekeeperMixin):
     async def submit(self, interaction: discord.Interaction, match_id: int, version: int,
                      choice: tuple[str, ...]) -> None:
         started = time.perf_counter()  # the decision-latency metric: click -> stored -> published
-        await interaction.response.defer()  # first: nothing below may delay the 3 s answer
+        answer = ClickAnswer(interaction)  # answered within ANSWER_WITHIN s, whatever happens below
         locale = await self.user_locale(interaction)
         try:
             applied = await self.service.decide(match_id, interaction.user.id, version, choice)
         except StaleState:
+            await answer.defer()
             await self.tell_stale(interaction, await self.store.get_match(match_id), locale)
             return
         except EngineError as error:
+            await answer.defer()
             await self.tell_error(interaction, error, locale)
             return
+        except BaseException:
+            await answer.defer()
+            raise
         game = get_game(applied.after.game)
         metrics.observe_decision(game.game_id, "stored", started)
         seat_view = game.engine.view(applied.before.state, applied.seat)
         chosen = ", ".join(game.option_label(option, seat_view, locale) for option in choice)
         ack = i18n.t("panel.chosen", locale, choice=chosen)
-        record = applied.before.dm_panels.get(str(applied.seat)) or {}
-        if self.is_dm(interaction) and interaction.message is not None and interaction.message.id == record.get("m"):
-            # The seat's own DM panel: its update answers the click, in one edit.
-            await self.publish(applied, origin=interaction, click=PanelClick(interaction, applied.seat, ack))
-        else:
-            await interaction.edit_original_response(content=ack[:2000], view=None)
-            await self.publish(applied, origin=interaction)
+        answered = await self.answer_on_panel(answer, applied, ack)
+        if answered is None:
+            await answer.update(content=ack[:2000], view=None)
+        await self.publish(applied, origin=interaction, answered=answered)
         metrics.observe_decision(game.game_id, "published", started)
         if applied.after.bot_seat is not None:  # a match between members has no bot player to run
             await self.run_bot(applied.after)  # it reads the match again under its lock
+
+    async def answer_on_panel(self, answer: ClickAnswer, applied: Applied, ack: str) -> int | None:
+        """A click on the seat's own DM panel: the answer is that panel as this decision leaves it (the
+        acknowledgement first), so one REST call both answers and updates it. Returns the seat, or None when
+        the click came from elsewhere (an ephemeral panel, an older DM) or the panel could not be updated."""
+        interaction, seat, match = answer.interaction, applied.seat, applied.after
+        record = applied.before.dm_panels.get(str(seat)) or {}
+        if not (self.is_dm(interaction) and interaction.message is not None and interaction.message.id == record.get("m")
+                and self.bot.owns_guild(match.guild_id) and match.dm_ok[seat]):
+            return None
+        fields, digest = await self.panel_fields(match, seat, await self.names(match), record)
+        try:
+            await answer.update(**(fields | {"content": f"{ack}\n{fields['content']}"[:2000]}))
+        except discord.HTTPException as error:
+            log.info("panel %s of match %s not updated by its click's answer (%s)", record["m"], match.id, error)
+            return None
+        # The next step of its own chain is edited in place again: remember what the panel shows.
+        await self.remember_panel(match, seat, record, digest, not applied.finished and seat in applied.new_decisions)
+        return seat
 
     async def tell_stale(self, interaction: discord.Interaction, match: MatchRow | None, locale: str) -> None:
         """'Out of date', with the current panel so the player can act on the real state."""

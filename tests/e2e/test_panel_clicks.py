@@ -1,5 +1,5 @@
-"""A click on a DM panel, as the bot answers it: one edit of the clicked panel (through the interaction)
-says what was chosen and shows what comes next; a member never holds two DM panels with live controls."""
+"""A click on a DM panel, as the bot answers it: one REST call, the interaction's response updating the
+clicked panel, says what was chosen and shows what comes next; a member never holds two DM panels with live controls."""
 
 from __future__ import annotations
 
@@ -9,15 +9,16 @@ from bot.autoplay import answer_controls, live_panel
 from tests.e2e.table import Table
 
 
-def panel_edits(table: Table, since: int, panel_id: int) -> tuple[list, list]:
-    """(edits through an interaction's token, edits of the panel through its DM channel) since call ``since``."""
+def panel_calls(table: Table, since: int, panel_id: int) -> tuple[list, list]:
+    """REST calls since call ``since`` that answered a click or edited an interaction's message, and edits of
+    the panel through its DM channel."""
     calls = table.fake.calls[since:]
-    through_click = [c for c in calls if c.method == "PATCH" and c.path.endswith("/messages/@original")]
+    answers = [c for c in calls if c.path.endswith("/callback") or c.path.endswith("/messages/@original")]
     through_channel = [c for c in calls if c.method == "PATCH" and c.path.endswith(f"/messages/{panel_id}")]
-    return through_click, through_channel
+    return answers, through_channel
 
 
-async def test_a_click_on_the_dm_panel_is_answered_by_one_edit_that_also_updates_the_panel(table: Table):
+async def test_a_click_on_the_dm_panel_is_answered_by_one_call_that_also_updates_the_panel(table: Table):
     world = table.world
     await table.start(rules="calls=2")
     await table.play(world.alice, "pick:5")
@@ -25,29 +26,29 @@ async def test_a_click_on_the_dm_panel_is_answered_by_one_edit_that_also_updates
     panel = table.panel(world.alice)
     before = len(table.fake.calls)
     await table.play(world.alice, "call:heads", panel)
-    through_click, through_channel = panel_edits(table, before, panel.id)
-    assert len(through_click) == 1 and not through_channel
+    answers, through_channel = panel_calls(table, before, panel.id)
+    assert len(answers) == 1 and not through_channel
     shown = table.fake.get_message(panel.id)
     assert shown.content.startswith("You chose: ") and "heads" in shown.content.splitlines()[0]
     assert table.control_for(shown, "call:tails")  # her next step, on the same message
     before = len(table.fake.calls)
     await table.play(world.alice, "call:tails", shown)
-    through_click, through_channel = panel_edits(table, before, panel.id)
-    assert len(through_click) == 1 and not through_channel
+    answers, through_channel = panel_calls(table, before, panel.id)
+    assert len(answers) == 1 and not through_channel
     # The trick is over and both pick again: her panel is still the one she clicked, with the pick controls
     # and her hand picture brought up to date in that same edit.
     assert live_panel(table.fake, world.alice.id).id == panel.id
     assert table.control_for(table.fake.get_message(panel.id), "pick:4")
 
 
-async def test_a_turn_ending_click_leaves_the_acknowledgement_and_no_controls_in_one_edit(table: Table):
+async def test_a_turn_ending_click_leaves_the_acknowledgement_and_no_controls_in_one_call(table: Table):
     world = table.world
     await table.start()
     panel = table.panel(world.alice)
     before = len(table.fake.calls)
     await table.play(world.alice, "pick:3", panel)
-    through_click, through_channel = panel_edits(table, before, panel.id)
-    assert len(through_click) == 1 and not through_channel
+    answers, through_channel = panel_calls(table, before, panel.id)
+    assert len(answers) == 1 and not through_channel
     shown = table.fake.get_message(panel.id)
     assert shown.content.startswith("You chose: ") and not answer_controls(table.fake, shown)
 
@@ -86,3 +87,22 @@ async def test_simultaneous_answers_leave_each_member_one_live_panel_whose_butto
     record = await table.click(world.alice, live[0], table.control_for(live[0], "call:heads")["custom_id"])
     assert not any("out of date" in message.content for message in record.messages)
     assert (await table.match()).version == version + 1
+
+
+async def test_a_click_whose_result_is_not_ready_in_time_is_deferred_then_its_panel_updated(table: Table, monkeypatch):
+    from bot.ui import glue
+
+    monkeypatch.setattr(glue, "ANSWER_WITHIN", 0.0)  # every result is late: the deferral goes first
+    world = table.world
+    await table.start(rules="calls=2")
+    await table.play(world.alice, "pick:5")
+    await table.play(world.bob, "pick:1")
+    panel = table.panel(world.alice)
+    before = len(table.fake.calls)
+    await table.play(world.alice, "call:heads", panel)
+    answers, through_channel = panel_calls(table, before, panel.id)
+    assert [c.method for c in answers] == ["POST", "PATCH"] and answers[0].json["type"] == 6
+    assert not through_channel
+    shown = table.fake.get_message(panel.id)
+    assert shown.content.startswith("You chose: ") and table.control_for(shown, "call:tails")
+    assert not [record for record in table.fake.interactions.records.values() if record.errors]
