@@ -123,9 +123,11 @@ def cache_report() -> str:
     from bot.render import toolkit
 
     lines = []
+    saved = toolkit.cache_savings()
     for name, (held, entries, hits, misses) in sorted(toolkit.cache_stats().items(), key=lambda item: -item[1][0]):
         rate = hits / (hits + misses) if hits + misses else 0.0
-        lines.append(f"  {name}: {held / 2**20:.1f} MB, {entries} entries, {hits}/{hits + misses} hits ({rate:.0%})")
+        lines.append(f"  {name}: {held / 2**20:.1f} MB, {entries} entries, {hits}/{hits + misses} hits ({rate:.0%}), "
+                     f"saved {saved.get(name, 0.0):.2f} s CPU")
     return "\n".join(lines)
 
 
