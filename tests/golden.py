@@ -102,24 +102,49 @@ def texts_drawn(monkeypatch: pytest.MonkeyPatch, render) -> tuple[int, list[tupl
 def texts_drawn_apart(monkeypatch: pytest.MonkeyPatch, render) -> tuple[int, list[tuple[float, str]],
                                                                       list[tuple[float, str]]]:
     """``texts_drawn``, and the same list without the words of running text (``Canvas.words``: log lines,
-    rules text). Those are drawn word by word, so a word may equal a one-word card name ("Frost", "忍")
-    drawn at the body size: check the main texts on the second list, the 1/40 floor on the first."""
+    rules text) and the runs of ``Canvas.numbered`` lines. Those are drawn word by word (run by run), so a
+    word may equal a one-word card name ("Frost", "忍") or a run a unit's power ("3") drawn at a smaller
+    size: check the main texts on the second list, the 1/40 floor on the first."""
     from collections import Counter
+
+    from PIL import ImageDraw
 
     from bot.render import toolkit
 
     running: Counter[tuple[float, str]] = Counter()
     original = toolkit.Canvas.words
+    original_numbered = toolkit.Canvas.numbered
+    original_text = ImageDraw.ImageDraw.text
+    inside_numbered = [0]
 
     def recording_words(self, xy, text, size=20, *args, **kwargs):
         running.update((float(size), token.strip()) for token in toolkit.tokens(text) if token.strip())
         return original(self, xy, text, size, *args, **kwargs)
 
+    # The texts rasterized while a numbered line is drawn are its runs (its masks are cached, so counting
+    # the runs it asks for would also take away a main text drawn the same way elsewhere).
+    def recording_numbered(self, *args, **kwargs):
+        inside_numbered[0] += 1
+        try:
+            return original_numbered(self, *args, **kwargs)
+        finally:
+            inside_numbered[0] -= 1
+
+    def noting_text(self, xy, text, fill=None, font=None, *args, **kwargs):
+        if inside_numbered[0] and str(text).strip():
+            size = getattr(font, "size", None) if font is not None else None
+            running[(float(size) if size is not None else 10.0, str(text))] += 1
+        return original_text(self, xy, text, fill, font, *args, **kwargs)
+
     monkeypatch.setattr(toolkit.Canvas, "words", recording_words)
+    monkeypatch.setattr(toolkit.Canvas, "numbered", recording_numbered)
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", noting_text)
     try:
         width, drawn = texts_drawn(monkeypatch, render)
     finally:
         monkeypatch.setattr(toolkit.Canvas, "words", original)
+        monkeypatch.setattr(toolkit.Canvas, "numbered", original_numbered)
+        monkeypatch.setattr(ImageDraw.ImageDraw, "text", original_text)
     apart = []
     for entry in drawn:
         if running[entry] > 0:

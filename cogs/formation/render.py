@@ -9,7 +9,6 @@ pastes and a handful of text runs.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
@@ -103,16 +102,18 @@ def draw_card(canvas: Canvas, box: Box, card: str | None, face_up: bool, back: s
     if face_up and card is not None:
         colour = colour_of(card)
         canvas.rect(box, fill=CARD_FILL[colour], outline=(250, 250, 250), width=2, radius=7)
-        canvas.text(center(box), rank_text(card), size=size, fill=CARD_TEXT[colour], bold=True, anchor="mm")
+        canvas.text(center(box), rank_text(card), size=size, fill=CARD_TEXT[colour], bold=True, anchor="mm",
+                    on=CARD_FILL[colour])
         return
     canvas.rect(box, fill=BACK_FILL[back], outline=(120, 124, 134), width=2, radius=7)
     if card is None:
-        canvas.text(center(box), "?", size=size, fill=BACK_TEXT[back], bold=True, anchor="mm")
+        canvas.text(center(box), "?", size=size, fill=BACK_TEXT[back], bold=True, anchor="mm", on=BACK_FILL[back])
         return
     # The owner's own face-down card: the back with the rank in its colour, so it reads as still hidden.
     inset = (box[0] + 4, box[1] + 4, box[2] - 4, box[3] - 4)
     canvas.rect(inset, outline=CARD_FILL[colour_of(card)], width=3, radius=5)
-    canvas.text(center(box), rank_text(card), size=size, fill=CARD_FILL[colour_of(card)], bold=True, anchor="mm")
+    canvas.text(center(box), rank_text(card), size=size, fill=CARD_FILL[colour_of(card)], bold=True, anchor="mm",
+                on=BACK_FILL[back])
 
 
 def effect_kind(effect: Mapping[str, Any]) -> str:
@@ -122,14 +123,21 @@ def effect_kind(effect: Mapping[str, Any]) -> str:
     return "plain"
 
 
-def square_key(entry: Mapping[str, Any]) -> str:
-    return json.dumps({key: value for key, value in entry.items() if key != "square"}, sort_keys=True)
+SquareKey = tuple[tuple[tuple[str, Any], ...], tuple[tuple[tuple[str, Any], ...], ...]]
+
+
+def square_key(entry: Mapping[str, Any]) -> SquareKey:
+    """The square's view entry without its name, as a hashable key: its marks, then its cards' fields
+    (a tenth of the cost of the JSON text it was, and 18-27 squares a picture)."""
+    return (tuple(sorted((key, value) for key, value in entry.items() if key not in ("square", "cards"))),
+            tuple(tuple(sorted(card.items())) for card in entry.get("cards") or ()))
 
 
 @sized_cache(megabytes=6)
-def square_tile(key: str, back: str, locale: str, highlight: bool) -> Image.Image:
-    """One square with its marks and cards; ``key`` is the square's view entry as JSON (without its name)."""
-    entry = json.loads(key)
+def square_tile(key: SquareKey, back: str, locale: str, highlight: bool) -> Image.Image:
+    """One square with its marks and cards; ``key`` is the square's view entry (``square_key``)."""
+    marks, cards = key
+    entry = {**dict(marks), "cards": [dict(card) for card in cards]}
     canvas = Canvas(SQUARE_W, SQUARE_H, PANEL)
     fill, label_colour = EFFECT_STYLE[effect_kind(entry)]
     box = (0, 0, SQUARE_W - 1, SQUARE_H - 1)
@@ -140,7 +148,7 @@ def square_tile(key: str, back: str, locale: str, highlight: bool) -> Image.Imag
     words = effect_words(entry, locale)
     if words:
         canvas.text((8, 4), fit(" ".join(words), SMALL, SQUARE_W - 14, True), size=SMALL, fill=label_colour,
-                    bold=True)
+                    bold=True, on=fill)
     cards = entry.get("cards") or []
     card_top = SQUARE_H - CARD_H - 6
     if len(cards) == 1:
@@ -167,13 +175,13 @@ def clear_tile_caches() -> None:
 
 
 def draw_grid(canvas: Canvas, origin: tuple[int, int], squares: Sequence[Mapping[str, Any]] | None,
-              back: str, locale: str, highlight_square: str | None = None) -> None:
-    """The 3x3 formation: row labels at the left, the front row on top."""
+              back: str, locale: str, highlight_square: str | None = None, ground: tuple[int, int, int] = PANEL) -> None:
+    """The 3x3 formation on ``ground`` (a panel): row labels at the left, the front row on top."""
     x0, y0 = origin
     for row_index, row in enumerate(ROWS):
         top = y0 + row_index * (SQUARE_H + GAP)
         canvas.text((x0 + 4, top + SQUARE_H // 2), fit(t(f"formation.row.{row}", locale), SMALL, LABEL_W - 8),
-                    size=SMALL, fill=MUTED, anchor="lm")
+                    size=SMALL, fill=MUTED, anchor="lm", on=ground)
         for col in range(COLUMNS):
             left = x0 + LABEL_W + col * (SQUARE_W + GAP)
             if squares is None:
@@ -213,7 +221,7 @@ def draw_badge(canvas: Canvas, x: int, y: int, text: str) -> int:
     """A small amber label (the first player's marker); returns its right edge."""
     width = int(token_width(text, SMALL, True)) + 16
     canvas.rect((x, y - 16, x + width, y + 16), fill=HIGHLIGHT, radius=6)
-    canvas.text((x + width / 2, y), text, size=SMALL, fill=(40, 30, 0), bold=True, anchor="mm")
+    canvas.text((x + width / 2, y), text, size=SMALL, fill=(40, 30, 0), bold=True, anchor="mm", on=HIGHLIGHT)
     return x + width
 
 
@@ -228,7 +236,7 @@ def draw_panel(canvas: Canvas, view: View, seat: int, top: int, locale: str) -> 
     if view["first_player"] == seat:
         title_x = draw_badge(canvas, title_x, y + 26, t("formation.board.first", locale)) + 10
     canvas.text((title_x, y + 26), fit(seat_title(view, seat, locale), MAIN, x + PANEL_W - 12 - title_x, True),
-                size=MAIN, bold=True, anchor="lm")
+                size=MAIN, bold=True, anchor="lm", on=PANEL)
     draw_parts(canvas, (x + 12, y + 66), seat_stats(view, seat, locale), PANEL_W - 24)
     attack = view.get("attack")
     # Highlight the attacking card, or (on the owner's own panel) the square being filled now.
@@ -243,18 +251,18 @@ def draw_panel(canvas: Canvas, view: View, seat: int, top: int, locale: str) -> 
 
 
 def draw_parts(canvas: Canvas, xy: tuple[int, int], line: str, width: int, separator: str = " · ") -> None:
-    """A main-size line of parts ("Total 14 · Captured 3 · ...") drawn part by part: each part recurs
+    """A main-size line of parts ("Total 14 · Captured 3 · ...") on the panel, drawn part by part: each part recurs
     from picture to picture where the whole line rarely does, so its cached mask is reused."""
     if token_width(line, MAIN) > width:
-        canvas.text(xy, fit(line, MAIN, width), size=MAIN, fill=TEXT, anchor="lm")
+        canvas.text(xy, fit(line, MAIN, width), size=MAIN, fill=TEXT, anchor="lm", on=PANEL)
         return
     x, y = xy
     for index, part in enumerate(line.split(separator)):
         if index:
             gap = token_width(separator, MAIN)
-            canvas.text((x + gap / 2, y), separator.strip(), size=MAIN, fill=MUTED, anchor="mm")
+            canvas.text((x + gap / 2, y), separator.strip(), size=MAIN, fill=MUTED, anchor="mm", on=PANEL)
             x += gap
-        canvas.text((x, y), part, size=MAIN, fill=TEXT, anchor="lm")
+        canvas.text((x, y), part, size=MAIN, fill=TEXT, anchor="lm", on=PANEL)
         x += token_width(part, MAIN)
 
 
@@ -325,7 +333,7 @@ def wrapped(lines: Sequence[str], size: int, width: int = WIDTH - 2 * MARGIN - 8
 
 def draw_lines(canvas: Canvas, y: int, lines: Sequence[str], size: int, fill=TEXT) -> int:
     for line in lines:
-        canvas.words((MARGIN + 4, y), line, size=size, fill=fill)  # running text: cached word by word
+        canvas.words((MARGIN + 4, y), line, size=size, fill=fill, on=BACKGROUND)  # running text: cached word by word
         y += size + LINE_GAP + 4
     return y
 
@@ -336,9 +344,10 @@ def render_board(view: View, locale: str) -> bytes:
     footer = wrapped(footer_lines(view, locale), MAIN)
     height = HEADER_H + 2 * (PANEL_H + 10) + len(footer) * (MAIN + LINE_GAP + 4) + 12
     canvas = Canvas(WIDTH, height, BACKGROUND)
-    canvas.text((MARGIN + 4, 24), heading(view, locale), size=30, bold=True, anchor="lm")
-    canvas.text((MARGIN + 4, 66), fit(header_status(view, locale), MAIN, WIDTH - 2 * MARGIN, True), size=MAIN,
-                fill=HIGHLIGHT, bold=True, anchor="lm")
+    # Lines with counts are drawn in runs of digits and of words, which come back from picture to picture.
+    canvas.numbered((MARGIN + 4, 24), heading(view, locale), size=30, bold=True, anchor="lm", on=BACKGROUND)
+    canvas.numbered((MARGIN + 4, 66), fit(header_status(view, locale), MAIN, WIDTH - 2 * MARGIN, True), size=MAIN,
+                    fill=HIGHLIGHT, bold=True, anchor="lm", on=BACKGROUND)
     viewer = view.get("viewer")
     order = (viewer, 1 - viewer) if viewer in (0, 1) else (0, 1)
     y = HEADER_H
@@ -361,11 +370,13 @@ def hand_card_tile(card: str, locale: str) -> Image.Image:
     canvas.rect((0, 0, HAND_CARD_W - 1, HAND_CARD_H - 1), fill=CARD_FILL[colour], outline=(250, 250, 250), width=3,
                 radius=10)
     middle = HAND_CARD_W / 2
-    canvas.text((middle, 56), rank_text(card), size=64, fill=CARD_TEXT[colour], bold=True, anchor="mm")
-    canvas.text((middle, HAND_CARD_H - 70), card_name(card, locale), size=MAIN, fill=CARD_TEXT[colour],
-                bold=True, anchor="mm")
+    ground = CARD_FILL[colour]
+    canvas.text((middle, 56), rank_text(card), size=64, fill=CARD_TEXT[colour], bold=True, anchor="mm", on=ground)
+    name = card_name(card, locale)
+    canvas.text((middle, HAND_CARD_H - 70), name, size=MAIN, fill=CARD_TEXT[colour], bold=True, anchor="mm",
+                on=ground if token_width(name, MAIN, True) <= HAND_CARD_W - 12 else None)  # a long name meets the frame
     canvas.text((middle, HAND_CARD_H - 28), t("formation.card.points", locale, points=card_points(card)), size=MAIN,
-                fill=CARD_TEXT[colour], anchor="mm")
+                fill=CARD_TEXT[colour], anchor="mm", on=ground)
     return canvas.image
 
 
@@ -377,7 +388,7 @@ def hand_height(hand: Sequence[str]) -> int:
 def draw_hand_grid(canvas: Canvas, hand: Sequence[str], top: int, locale: str) -> None:
     if not hand:
         canvas.text((MARGIN + 4, top + HAND_CARD_H / 2), t("formation.board.hand_empty", locale), size=24,
-                    fill=MUTED, anchor="lm")
+                    fill=MUTED, anchor="lm", on=BACKGROUND)
     for index, card in enumerate(hand):
         left = MARGIN + (index % HAND_COLUMNS) * (HAND_CARD_W + GAP)
         canvas.image.paste(hand_card_tile(card, locale), (left, top + (index // HAND_COLUMNS) * (HAND_CARD_H + GAP)))
@@ -407,8 +418,9 @@ def render_hand(view: View, locale: str) -> bytes:
         body = PANEL_H + 10 + hand_height(hand) + len(notes) * (MAIN + LINE_GAP + 4) + 8
     canvas = Canvas(WIDTH, HEADER_H + body, BACKGROUND)
     title = t("formation.board.your_hand", locale, player=seat_name(seat, locale))
-    canvas.text((MARGIN + 4, 24), fit(title, 30, WIDTH - 2 * MARGIN, True), size=30, bold=True, anchor="lm")
-    canvas.text((MARGIN + 4, 66), heading(view, locale), size=24, fill=MUTED, anchor="lm")
+    canvas.text((MARGIN + 4, 24), fit(title, 30, WIDTH - 2 * MARGIN, True), size=30, bold=True, anchor="lm",
+                on=BACKGROUND)
+    canvas.numbered((MARGIN + 4, 66), heading(view, locale), size=24, fill=MUTED, anchor="lm", on=BACKGROUND)
     y = HEADER_H
     if choosing:
         draw_hand_grid(canvas, hand, y, locale)
@@ -430,7 +442,7 @@ def draw_formation_choices(canvas: Canvas, choices: Sequence[str], top: int, loc
     for layout_id in choices[:2]:
         canvas.rect((MARGIN, y, MARGIN + PANEL_W, y + CHOICE_TITLE_H + GRID_H + 8), fill=PANEL, radius=12)
         canvas.text((MARGIN + 12, y + CHOICE_TITLE_H // 2 + 2), f"{card_name(layout_id, locale)}  ({layout_id})",
-                    size=MAIN, bold=True, anchor="lm")
+                    size=MAIN, bold=True, anchor="lm", on=PANEL)
         draw_grid(canvas, (MARGIN + 8, y + CHOICE_TITLE_H), layout_effects(layout_id), "black", locale)
         y += CHOICE_TITLE_H + GRID_H + 18
 
@@ -472,7 +484,7 @@ def render_card(card: Card, locale: str) -> bytes:
                 anchor="lm")
     y = top + 96
     if card.kind == "formation":
-        draw_grid(canvas, (MARGIN, y), layout_effects(card.id), "black", locale)
+        draw_grid(canvas, (MARGIN, y), layout_effects(card.id), "black", locale, ground=BACKGROUND)
         y += picture_h
     for line in body:
         canvas.words((text_left, y), line, size=CARD_TEXT_SIZE, fill=TEXT)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -101,11 +102,38 @@ def draw_chip(draw: ImageDraw.ImageDraw, x: float, y: float, size: int, colour: 
     draw_shape(draw, colour, x + size / 2, y + size / 2, size * 0.3)
 
 
-def draw_cost(draw: ImageDraw.ImageDraw, x: float, y: float, cost: Sequence[str], size: int, gap: int = 4) -> float:
+# Chips, slots and cubes recur dozens of times a picture: each is drawn once into a small transparent tile
+# (a few KB) and pasted through its own alpha, which leaves the same pixels as drawing it in place.
+@sized_cache(megabytes=0.5)
+def chip_tile(size: int, colour: str) -> Image.Image:
+    tile = Image.new("RGBA", (size + 1, size + 1), (0, 0, 0, 0))
+    draw_chip(ImageDraw.Draw(tile), 0, 0, size, colour)
+    return tile
+
+
+def stamp(image: Image.Image, tile: Image.Image, x: float, y: float) -> None:
+    """Paste a transparent tile with its top-left at (x, y), straight into the pixel store (a canvas is
+    loaded and writable; ``Image.paste``'s checks cost more than a chip)."""
+    left, top = round(x), round(y)
+    image.im.paste(tile.im, (left, top, left + tile.width, top + tile.height), tile.im)
+
+
+def paste_chip(image: Image.Image, x: float, y: float, size: int, colour: str) -> None:
+    stamp(image, chip_tile(size, colour), x, y)
+
+
+def draw_cost(image: Image.Image, x: float, y: float, cost: Sequence[str], size: int, gap: int = 4) -> float:
     for colour in cost:
-        draw_chip(draw, x, y, size, colour)
+        paste_chip(image, x, y, size, colour)
         x += size + gap
     return x
+
+
+@sized_cache(megabytes=0.5)
+def slot_tile(width: int, height: int, allowed: tuple[str, ...], placed: str | None) -> Image.Image:
+    tile = Image.new("RGBA", (width + 1, height + 1), (0, 0, 0, 0))
+    draw_slot(ImageDraw.Draw(tile), 0, 0, width, height, allowed, placed)
+    return tile
 
 
 def draw_slot(draw: ImageDraw.ImageDraw, x: float, y: float, width: int, height: int, allowed: Sequence[str],
@@ -135,23 +163,35 @@ def draw_pips(draw: ImageDraw.ImageDraw, x: float, y: float, filled: int, total:
     return x
 
 
-def draw_cubes(draw: ImageDraw.ImageDraw, x: float, y: float, count: int, size: int = 16) -> float:
+def draw_cube(draw: ImageDraw.ImageDraw, x: float, y: float, size: int) -> None:
+    """A cube as a little isometric-looking box, (x, y) the top-left of its front face."""
+    draw.rectangle((x, y, x + size, y + size), fill=(218, 218, 226), outline=DARK, width=1)
+    draw.polygon([(x, y), (x + 4, y - 4), (x + size + 4, y - 4), (x + size, y)], fill=(245, 245, 250),
+                 outline=DARK)
+    draw.polygon([(x + size, y), (x + size + 4, y - 4), (x + size + 4, y + size - 4), (x + size, y + size)],
+                 fill=(170, 170, 182), outline=DARK)
+
+
+@sized_cache(megabytes=0.25)
+def cube_tile(size: int) -> Image.Image:
+    tile = Image.new("RGBA", (size + 5, size + 5), (0, 0, 0, 0))
+    draw_cube(ImageDraw.Draw(tile), 0, 4, size)
+    return tile
+
+
+def draw_cubes(image: Image.Image, x: float, y: float, count: int, size: int = 16) -> float:
     """Cubes as little isometric-looking boxes."""
     for _ in range(count):
-        draw.rectangle((x, y, x + size, y + size), fill=(218, 218, 226), outline=DARK, width=1)
-        draw.polygon([(x, y), (x + 4, y - 4), (x + size + 4, y - 4), (x + size, y)], fill=(245, 245, 250),
-                     outline=DARK)
-        draw.polygon([(x + size, y), (x + size + 4, y - 4), (x + size + 4, y + size - 4), (x + size, y + size)],
-                     fill=(170, 170, 182), outline=DARK)
+        stamp(image, cube_tile(size), x, y - 4)
         x += size + 8
     return x
 
 
 def draw_mana(canvas: Canvas, x: float, y: float, mana: Mapping[str, int], chip: int, size: int) -> float:
-    """The mana held: a chip of each colour followed by its count. Returns the x after it."""
+    """The mana held (on a panel): a chip of each colour followed by its count. Returns the x after it."""
     for colour in geo.COLOURS:
-        draw_chip(canvas.draw, x, y, chip, colour)
-        canvas.text((x + chip + 4, y + chip / 2), str(mana[colour]), size=size, bold=True, anchor="lm")
+        paste_chip(canvas.image, x, y, chip, colour)
+        canvas.text((x + chip + 4, y + chip / 2), str(mana[colour]), size=size, bold=True, anchor="lm", on=PANEL)
         x += chip + 4 + size + 8
     return x
 
@@ -176,17 +216,24 @@ def quick_wrap(text: str, size: int, width: int) -> list[str]:
 
 
 def words_box(canvas: Canvas, box: tuple[int, int, int, int], text: str, size: int, fill: tuple[int, int, int],
-              line_gap: int = 2) -> int:
-    """Wrapped running text inside ``box`` drawn word by word from cached masks (``Canvas.words``);
-    returns the y below the last line."""
+              on: tuple[int, int, int], line_gap: int = 2) -> int:
+    """Wrapped running text inside ``box`` (flat ``on``) drawn word by word from cached tiles
+    (``Canvas.words``); returns the y below the last line."""
     left, top, right, bottom = box
     y = top
-    for line in wrap_text(text, size, right - left):
+    for line in wrapped_lines(text, size, right - left):
         if y + size > bottom:
             break
-        canvas.words((left, y), line, size, fill)
+        # A line wider than the box (a long word, a closing mark kept on its line) reaches the frame: blend it.
+        canvas.words((left, y), line, size, fill, on=on if token_width(line, size) <= right - left else None)
         y += size + line_gap
     return y
+
+
+@lru_cache(maxsize=1024)
+def wrapped_lines(text: str, size: int, width: int) -> tuple[str, ...]:
+    """``wrap_text``, kept: card texts come back in every picture."""
+    return tuple(wrap_text(text, size, width))
 
 
 def log_lines(parts: Sequence[str], size: int, width: int, room: int, joiner: str = " · ") -> list[str]:
@@ -228,16 +275,17 @@ def public_tile(card_id: str, locale: str, width: int = PUBLIC_W) -> Image.Image
     found = catalogue.card(card_id)
     colour = found.stats["colour"]
     canvas = Canvas(width, PUBLIC_H, background=PANEL)
-    canvas.rect((0, 0, width - 1, PUBLIC_H - 1), fill=TILE, outline=FILL[colour], width=3)
+    canvas.rect((0, 0, width - 1, PUBLIC_H - 1), fill=TILE, outline=FILL[colour], width=3, on=PANEL)
     canvas.rect((0, 0, width - 1, 30), fill=DEEP[colour], radius=6)
     draw_shape(canvas.draw, colour, 17, 15, 9, ink=FILL[colour])
-    canvas.text((width - 8, 15), card_id, size=SMALL, bold=True, anchor="rm")
+    canvas.text((width - 8, 15), card_id, size=SMALL, bold=True, anchor="rm", on=DEEP[colour])
     y = 34
     for line in public_name_lines(card_id, locale, width)[:2]:
-        canvas.text((8, y), line, size=MAIN, bold=True)
+        fits = token_width(line, MAIN, True) <= width - 14  # a long word reaches the frame: blend it
+        canvas.text((8, y), line, size=MAIN, bold=True, on=TILE if fits else None)
         y += MAIN + 4
-    draw_cost(canvas.draw, 8, 102, found.stats["cost"], 26, gap=3)
-    words_box(canvas, (8, 134, width - 6, PUBLIC_H - 4), public_effect_text(card_id, locale), BODY, MUTED)
+    draw_cost(canvas.image, 8, 102, found.stats["cost"], 26, gap=3)
+    words_box(canvas, (8, 134, width - 6, PUBLIC_H - 4), public_effect_text(card_id, locale), BODY, MUTED, TILE)
     return canvas.image
 
 
@@ -246,25 +294,25 @@ def public_name_lines(card_id: str, locale: str, width: int = PUBLIC_W) -> list[
     return wrap_text(catalogue.card(card_id).name(locale), MAIN, width - 14, bold=True)
 
 
-@sized_cache(megabytes=3)
-def hand_tile(card_id: str, charge: int, cubes: int, locale: str, width: int = HAND_W) -> Image.Image:
-    """A hand card on the table: name, cost at this charge, charge against the maximum, cubes, the
-    band of this charge."""
+def draw_hand_card(canvas: Canvas, x: int, y: int, card_id: str, charge: int, cubes: int, locale: str,
+                   width: int = HAND_W) -> None:
+    """A hand card on the table (on a panel), top-left at (x, y): name, cost at this charge, charge against
+    the maximum, cubes, the band of this charge. Drawn in place, not cached: charge and cubes change with
+    nearly every move, so a kept tile (~200 KB) rarely came back."""
     found = catalogue.card(card_id)
     colour = found.stats["colour"]
     most = int(found.stats["max_charge"])
-    canvas = Canvas(width, HAND_H, background=PANEL)
-    canvas.rect((0, 0, width - 1, HAND_H - 1), fill=TILE, outline=FILL[colour], width=3)
-    canvas.rect((0, 0, width - 1, 36), fill=DEEP[colour], radius=6)
-    canvas.text((10, 18), found.name(locale), size=MAIN, bold=True, anchor="lm")
-    draw_cost(canvas.draw, 10, 44, catalogue.cost_at(card_id, min(charge, most)), 26, gap=3)
-    canvas.text((width - 10, 57), t("tetra.board.charge", locale, charge=charge, max=most), size=MAIN, bold=True,
-                fill=HIGHLIGHT if charge >= most else TEXT, anchor="rm")
-    draw_pips(canvas.draw, 10, 80, charge, max(most, charge), size=12, gap=3)
-    draw_cubes(canvas.draw, width - 10 - cubes * 24 + 8, 80, cubes, size=12)
+    canvas.rect((x, y, x + width - 1, y + HAND_H - 1), fill=TILE, outline=FILL[colour], width=3, on=PANEL)
+    canvas.rect((x, y, x + width - 1, y + 36), fill=DEEP[colour], radius=6)
+    canvas.text((x + 10, y + 18), found.name(locale), size=MAIN, bold=True, anchor="lm", on=DEEP[colour])
+    draw_cost(canvas.image, x + 10, y + 44, catalogue.cost_at(card_id, min(charge, most)), 26, gap=3)
+    canvas.text((x + width - 10, y + 57), t("tetra.board.charge", locale, charge=charge, max=most), size=MAIN,
+                bold=True, fill=HIGHLIGHT if charge >= most else TEXT, anchor="rm", on=TILE)
+    draw_pips(canvas.draw, x + 10, y + 80, charge, max(most, charge), size=12, gap=3)
+    draw_cubes(canvas.image, x + width - 10 - cubes * 24 + 8, y + 80, cubes, size=12)
     band = catalogue.band_at(card_id, min(charge, most))
-    words_box(canvas, (10, 98, width - 8, HAND_H - 2), band_effect_text(band, locale), BODY, MUTED)
-    return canvas.image
+    words_box(canvas, (x + 10, y + 98, x + width - 8, y + HAND_H - 2), band_effect_text(band, locale), BODY, MUTED,
+              TILE)
 
 
 def clear_caches() -> None:
@@ -283,38 +331,46 @@ def detail_lines(card_id: str, locale: str) -> list[tuple[str, int | None]]:
     return lines
 
 
-@sized_cache(megabytes=2)
-def hand_detail(card_id: str, locale: str, width: int) -> tuple[Image.Image, tuple[tuple[int, int, int], ...]]:
-    """A hand card with everything printed on it. Returns the image and (band, top, bottom) of each
-    band's text, so the current band can be framed on top of the cached picture."""
+DETAIL_STEP = BODY + 6
+
+
+@lru_cache(maxsize=256)
+def detail_layout(card_id: str, locale: str, width: int) -> tuple[int, tuple[tuple[tuple[str, ...], int | None], ...]]:
+    """A hand card's full picture height and its wrapped text, paragraph by paragraph with its band."""
+    wrapped = tuple((tuple(wrap_text(text, BODY, width - 28)), band) for text, band in detail_lines(card_id, locale))
+    return 130 + sum(len(lines) * DETAIL_STEP + 6 for lines, _ in wrapped) + 8, wrapped
+
+
+def draw_detail(canvas: Canvas, x: int, y: int, card_id: str, locale: str,
+                width: int) -> tuple[tuple[int, int, int], ...]:
+    """A hand card with everything printed on it, top-left at (x, y) (on the background). Returns
+    (band, top, bottom) of each band's text, relative to the card, so the current band can be framed.
+    Drawn in place, not cached: a ~700 KB picture came back too rarely to keep, and its words are
+    cached tiles."""
     found = catalogue.card(card_id)
     colour = found.stats["colour"]
-    size = BODY
-    wrapped = [(wrap_text(text, size, width - 28), band) for text, band in detail_lines(card_id, locale)]
-    step = size + 6
-    height = 130 + sum(len(lines) * step + 6 for lines, _ in wrapped) + 8
-    canvas = Canvas(width, height, background=BACKGROUND)
-    canvas.rect((0, 0, width - 1, height - 1), fill=TILE, outline=FILL[colour], width=3)
-    canvas.rect((0, 0, width - 1, 42), fill=DEEP[colour], radius=6)
-    draw_shape(canvas.draw, colour, 20, 21, 10, ink=FILL[colour])
-    canvas.text((38, 21), found.name(locale), size=TITLE, bold=True, anchor="lm")
+    height, wrapped = detail_layout(card_id, locale, width)
+    canvas.rect((x, y, x + width - 1, y + height - 1), fill=TILE, outline=FILL[colour], width=3, on=BACKGROUND)
+    canvas.rect((x, y, x + width - 1, y + 42), fill=DEEP[colour], radius=6)
+    draw_shape(canvas.draw, colour, x + 20, y + 21, 10, ink=FILL[colour])
+    canvas.text((x + 38, y + 21), found.name(locale), size=TITLE, bold=True, anchor="lm", on=DEEP[colour])
     tag = card_id + (f"  {t('tetra.board.start', locale)}" if found.stats.get("start") else "")
-    canvas.text((width - 12, 21), tag, size=SMALL, anchor="rm")
-    draw_cost(canvas.draw, 14, 50, found.stats["cost"], 32)
+    canvas.text((x + width - 12, y + 21), tag, size=SMALL, anchor="rm", on=DEEP[colour])
+    draw_cost(canvas.image, x + 14, y + 50, found.stats["cost"], 32)
     info = "   ".join([t("tetra.board.max_charge", locale, max=found.stats["max_charge"]),
                        t("tetra.board.release_count", locale, count=found.stats["release_count"])])
-    canvas.text((14, 92), info, size=BODY, fill=MUTED)
-    y = 124
+    canvas.text((x + 14, y + 92), info, size=BODY, fill=MUTED, on=TILE)
+    line_y = 124
     boxes = []
     for lines, band in wrapped:
-        top = y
+        top = line_y
         for line in lines:
-            canvas.words((14, y), line, size, TEXT if band is not None else (214, 190, 255))
-            y += step
+            canvas.words((x + 14, y + line_y), line, BODY, TEXT if band is not None else (214, 190, 255), on=TILE)
+            line_y += DETAIL_STEP
         if band is not None:
-            boxes.append((band, top - 3, y + 1))
-        y += 6
-    return canvas.image, tuple(boxes)
+            boxes.append((band, top - 3, line_y + 1))
+        line_y += 6
+    return tuple(boxes)
 
 
 # --- the table from above ----------------------------------------------------------------------
@@ -364,23 +420,24 @@ def draw_marker(canvas: Canvas, cx: float, y: float, seat: int, colour: str, loc
     canvas.text((cx, y + 13), label, size=18, bold=True, anchor="mm")
 
 
-def draw_row(draw: ImageDraw.ImageDraw, x: float, y: float, row: Mapping[str, Any], chip: int, slot_w: int,
+def draw_row(canvas: Canvas, x: float, y: float, row: Mapping[str, Any], chip: int, slot_w: int,
              gap: int = 4, placement: Mapping[int, str] | None = None) -> list[tuple[float, float]]:
     """One player's visible row in their reading order: slot, faces, slot, faces, slot, faces, slot.
     Each tetrite's faces sit on a bar of that tetrite's colour. Returns each slot's (left, right)."""
     placement = placement or {}
+    image = canvas.image
     spans = []
     for index, group in enumerate(row["groups"]):
         slot = index + 1
-        draw_slot(draw, x, y, slot_w, chip, row["slots"][str(slot)], placement.get(slot))
+        stamp(image, slot_tile(slot_w, chip, tuple(row["slots"][str(slot)]), placement.get(slot)), x, y)
         spans.append((x, x + slot_w))
         x += slot_w + gap
         start = x
         for colour in group:
-            draw_chip(draw, x, y, chip, colour)
+            paste_chip(image, x, y, chip, colour)
             x += chip + gap
-        draw.rectangle((start, y + chip + 3, x - gap, y + chip + 7), fill=FILL[row["tetrites"][index]])
-    draw_slot(draw, x, y, slot_w, chip, row["slots"]["4"], placement.get(4))
+        canvas.draw.rectangle((start, y + chip + 3, x - gap, y + chip + 7), fill=FILL[row["tetrites"][index]])
+    stamp(image, slot_tile(slot_w, chip, tuple(row["slots"]["4"]), placement.get(4)), x, y)
     spans.append((x, x + slot_w))
     return spans
 
@@ -435,15 +492,15 @@ def draw_table(canvas: Canvas, view: View, bottom: int, locale: str) -> None:
     for index, seat in enumerate((bottom, top)):
         y = 396 + index * 40
         canvas.text((22, y + 4), short_seat(seat, locale), size=20, bold=True)
-        draw_row(draw, 70, y, view["rows"][seat], 30, 22)
+        draw_row(canvas, 70, y, view["rows"][seat], 30, 22)
 
 
 def draw_status(canvas: Canvas, view: View, locale: str) -> int:
     """The game and turn, then who moves (or who won), each on its own line. Returns the y below."""
     left, right = heading(view, locale)
-    canvas.text((MARGIN, 10), left, size=TITLE, bold=True)
-    canvas.text((MARGIN, 50), fit(right, MAIN, WIDTH - 2 * MARGIN, True), size=MAIN, bold=True,
-                fill=HIGHLIGHT if not view.get("result") else (140, 230, 160))
+    canvas.numbered((MARGIN, 10), left, size=TITLE, bold=True, on=BACKGROUND)
+    canvas.numbered((MARGIN, 50), fit(right, MAIN, WIDTH - 2 * MARGIN, True), size=MAIN, bold=True,
+                    fill=HIGHLIGHT if not view.get("result") else (140, 230, 160), on=BACKGROUND)
     return 90
 
 
@@ -452,14 +509,15 @@ def draw_tetrites(canvas: Canvas, view: View, bottom: int, top_y: int, locale: s
     then the note on how rows read. Returns the y below the panel."""
     draw = canvas.draw
     height = 312
-    canvas.rect((MARGIN - 4, top_y, WIDTH - MARGIN + 4, top_y + height), fill=PANEL, outline=(70, 76, 92), width=2)
+    canvas.rect((MARGIN - 4, top_y, WIDTH - MARGIN + 4, top_y + height), fill=PANEL, outline=(70, 76, 92), width=2,
+                on=BACKGROUND)
     top = 1 - bottom
     for seat, y in ((top, top_y + 8), (bottom, top_y + height - 66)):
         player = view["players"][seat]
         text = f"{seat_name(seat, locale)} ({short_seat(seat, locale)}) · {colour_name(player['colour'], locale)}"
         canvas.text((WIDTH / 2, y), fit(("↑ " if seat == top else "↓ ") + text, BODY, WIDTH - 40, True), size=BODY,
                     bold=True, fill=FILL[player["colour"]] if player["colour"] != "blue" else (120, 170, 255),
-                    anchor="mt")
+                    anchor="mt", on=PANEL)
     cy, radius = top_y + 116, 70
     markers = {colour: seat for seat, colour in enumerate(m["marker"] for m in view["players"]) if colour}
     for tetrite in view["tetrites"]:
@@ -473,11 +531,11 @@ def draw_tetrites(canvas: Canvas, view: View, bottom: int, top_y: int, locale: s
         owner = owner_of(view, tetrite["colour"])
         tag = t("tetra.board.neutral", locale) if owner is None else short_seat(owner, locale)
         canvas.text((cx, cy + radius * 0.5 + 40), f"{colour_name(tetrite['colour'], locale)} · {tag}", size=BODY,
-                    bold=True, anchor="mt")
+                    bold=True, anchor="mt", on=PANEL)
         down = t("tetra.board.down", locale, face=rim_name(geo.bottom_face(tetrite["faces"]), locale))
-        canvas.text((cx, cy + radius * 0.5 + 66), down, size=BODY, fill=MUTED, anchor="mt")
+        canvas.text((cx, cy + radius * 0.5 + 66), down, size=BODY, fill=MUTED, anchor="mt", on=PANEL)
     canvas.text((WIDTH / 2, top_y + height - 34), fit(t("tetra.board.rows", locale), SMALL, WIDTH - 40),
-                size=SMALL, fill=MUTED, anchor="mt")
+                size=SMALL, fill=MUTED, anchor="mt", on=PANEL)
     return top_y + height
 
 
@@ -487,7 +545,7 @@ def draw_public(canvas: Canvas, view: View, top_y: int, locale: str, framed: set
     title = f"{t('tetra.board.public', locale)} · {piles}"
     if framed:
         title += " · " + t("tetra.board.castable", locale)
-    canvas.text((MARGIN, top_y), fit(title, BODY, WIDTH - 2 * MARGIN, True), size=BODY, bold=True)
+    canvas.numbered((MARGIN, top_y), fit(title, BODY, WIDTH - 2 * MARGIN, True), size=BODY, bold=True, on=BACKGROUND)
     y = top_y + 34
     for index, card_id in enumerate(view["public_row"][:4]):
         x = MARGIN + index * (PUBLIC_W + 8)
@@ -500,24 +558,26 @@ def draw_public(canvas: Canvas, view: View, top_y: int, locale: str, framed: set
 def draw_accident(canvas: Canvas, view: View, top_y: int, locale: str) -> int:
     """The accident deck with its cubes, the last accident and the hand cards discarded."""
     height = 156
-    canvas.rect((MARGIN - 4, top_y, WIDTH - MARGIN + 4, top_y + height), fill=TILE, outline=ACCIDENT, width=3)
+    canvas.rect((MARGIN - 4, top_y, WIDTH - MARGIN + 4, top_y + height), fill=TILE, outline=ACCIDENT, width=3,
+                on=BACKGROUND)
     canvas.text((MARGIN + 10, top_y + 8), t("tetra.board.accident", locale, count=view["accident_deck_count"]),
-                size=MAIN, bold=True)
+                size=MAIN, bold=True, on=TILE)
     cubes = view["accident_cubes"]
-    x = draw_cubes(canvas.draw, WIDTH - MARGIN - 8 - 24 * max(cubes, 1), top_y + 20, cubes, size=16)
-    canvas.text((x - 24 * max(cubes, 1) - 10, top_y + 12),
-                t("tetra.board.cubes_on_deck", locale, cubes=cubes, threshold=ACCIDENT_THRESHOLD), size=BODY,
-                anchor="ra")
+    x = draw_cubes(canvas.image, WIDTH - MARGIN - 8 - 24 * max(cubes, 1), top_y + 20, cubes, size=16)
+    canvas.numbered((x - 24 * max(cubes, 1) - 10, top_y + 12),
+                    t("tetra.board.cubes_on_deck", locale, cubes=cubes, threshold=ACCIDENT_THRESHOLD), size=BODY,
+                    anchor="ra", on=TILE)
     y = top_y + 46
     discard = view.get("accident_discard") or []
     if discard:
         last = discard[-1]
         canvas.text((MARGIN + 10, y), fit(t("tetra.board.last_accident", locale, card=card_name(last, locale)), BODY,
-                                          WIDTH - 2 * MARGIN - 20, True), size=BODY, bold=True, fill=(214, 190, 255))
+                                          WIDTH - 2 * MARGIN - 20, True), size=BODY, bold=True, fill=(214, 190, 255),
+                    on=TILE)
         words_box(canvas, (MARGIN + 10, y + 28, WIDTH - MARGIN - 10, top_y + height - 28),
-                  catalogue.card(last).text(locale), BODY, MUTED)
-    canvas.text((MARGIN + 10, top_y + height - 30), t("tetra.board.discards", locale, count=view["hand_discards"]),
-                size=BODY, fill=MUTED)
+                  catalogue.card(last).text(locale), BODY, MUTED, TILE)
+    canvas.numbered((MARGIN + 10, top_y + height - 30), t("tetra.board.discards", locale, count=view["hand_discards"]),
+                    size=BODY, fill=MUTED, on=TILE)
     return top_y + height
 
 
@@ -530,14 +590,15 @@ def draw_player(canvas: Canvas, view: View, seat: int, top_y: int, locale: str) 
     x0, x1 = MARGIN - 4, WIDTH - MARGIN + 4
     height = 304
     canvas.rect((x0, top_y, x1, top_y + height), fill=PANEL, outline=HIGHLIGHT if active else (70, 76, 92),
-                width=4 if active else 2)
+                width=4 if active else 2, on=BACKGROUND)
     canvas.rect((x0 + 2, top_y + 2, x1 - 2, top_y + 44), fill=DEEP[colour], radius=7)
     life = f"♥ {player['life']}"
     canvas.text((x1 - 12, top_y + 23), life, size=TITLE, bold=True, anchor="rm",
-                fill=(255, 120, 120) if player["life"] <= 5 else TEXT)
+                fill=(255, 120, 120) if player["life"] <= 5 else TEXT, on=DEEP[colour])
     name = f"{seat_name(seat, locale)} ({short_seat(seat, locale)}) · {colour_name(colour, locale)}"
     room = x1 - x0 - 40 - token_width(life, TITLE, True)
-    canvas.text((x0 + 12, top_y + 23), fit(name, BODY + 2, room, True), size=BODY + 2, bold=True, anchor="lm")
+    canvas.text((x0 + 12, top_y + 23), fit(name, BODY + 2, room, True), size=BODY + 2, bold=True, anchor="lm",
+                on=DEEP[colour])
     y = top_y + 54
     cx = draw_mana(canvas, x0 + 12, y, player["mana"], 28, MAIN)
     total = sum(player["mana"].values())
@@ -546,26 +607,26 @@ def draw_player(canvas: Canvas, view: View, seat: int, top_y: int, locale: str) 
     marker = player.get("marker")
     stats.append(t("tetra.option.marker", locale, tetrite=colour_name(marker, locale)) if marker
                  else t("tetra.board.no_marker", locale))
-    canvas.text((cx + 4, y + 14), fit("  ".join(stats), BODY, x1 - cx - 16), size=BODY, anchor="lm")
+    canvas.numbered((cx + 4, y + 14), fit("  ".join(stats), BODY, x1 - cx - 16), size=BODY, anchor="lm", on=PANEL)
     y += 42
-    draw_row(canvas.draw, x0 + 12, y, view["rows"][seat], 30, 22)
-    canvas.text((x1 - 12, y + 2), t("tetra.board.hand_piles", locale, deck=player["hand_deck_count"],
-                                    discard=len(player["hand_discard"])), size=BODY, fill=MUTED, anchor="ra")
+    draw_row(canvas, x0 + 12, y, view["rows"][seat], 30, 22)
+    canvas.numbered((x1 - 12, y + 2), t("tetra.board.hand_piles", locale, deck=player["hand_deck_count"],
+                                        discard=len(player["hand_discard"])), size=BODY, fill=MUTED, anchor="ra",
+                    on=PANEL)
     y += 48
     for index, hand in enumerate(player["hand"][:2]):
-        tile = hand_tile(hand["id"], hand["charge"], hand["cubes"], locale)
-        canvas.image.paste(tile, (x0 + 8 + index * (HAND_W + 8), y))
+        draw_hand_card(canvas, x0 + 8 + index * (HAND_W + 8), y, hand["id"], hand["charge"], hand["cubes"], locale)
     return top_y + height
 
 
 def draw_log(canvas: Canvas, view: View, top: int, bottom: int, locale: str) -> None:
-    canvas.text((MARGIN, top), t("tetra.board.last", locale), size=BODY, bold=True)
+    canvas.text((MARGIN, top), t("tetra.board.last", locale), size=BODY, bold=True, on=BACKGROUND)
     step = BODY + 6
     room = max(1, (bottom - top - 32) // step)
     joiner = "　" if locale == "ja" else " · "
     # Room for one closing mark past the width (kinsoku keeps it on the line it closes).
     for index, line in enumerate(log_lines(log_parts(view, locale), BODY, WIDTH - 2 * MARGIN - BODY, room, joiner)):
-        canvas.words((MARGIN, top + 32 + index * step), line, BODY, MUTED)
+        canvas.words((MARGIN, top + 32 + index * step), line, BODY, MUTED, on=BACKGROUND)
 
 
 def render_board(view: View, locale: str) -> bytes:
@@ -606,21 +667,20 @@ def draw_big_row(canvas: Canvas, view: View, seat: int, x: int, y: int, locale: 
     """The viewer's row, large, with what each mana slot takes and how many such tablets they hold."""
     row = view["rows"][seat]
     mana = view["players"][seat]["mana"]
-    spans = draw_row(canvas.draw, x, y, row, 46, 36, gap=6)
+    spans = draw_row(canvas, x, y, row, 46, 36, gap=6)
     for slot, (left, right) in enumerate(spans, start=1):
         allowed = row["slots"][str(slot)]
         centre = (left + right) / 2
-        canvas.text((centre, y + 58), str(slot), size=BODY, bold=True, anchor="mt", fill=MUTED)
+        canvas.text((centre, y + 58), str(slot), size=BODY, bold=True, anchor="mt", fill=MUTED, on=PANEL)
         if len(allowed) == 1:
             canvas.text((centre, y + 84), f"{SHAPE[allowed[0]]}×{mana[allowed[0]]}", size=BODY, anchor="mt",
-                        fill=TEXT if mana[allowed[0]] else MUTED)
+                        fill=TEXT if mana[allowed[0]] else MUTED, on=PANEL)
         else:
-            canvas.text((centre, y + 84), t("tetra.board.any", locale), size=BODY, anchor="mt", fill=MUTED)
+            canvas.text((centre, y + 84), t("tetra.board.any", locale), size=BODY, anchor="mt", fill=MUTED, on=PANEL)
 
 
 def draw_hand_detail(canvas: Canvas, hand: Mapping[str, Any], x: int, y: int, width: int, locale: str) -> int:
-    image, boxes = hand_detail(hand["id"], locale, width)
-    canvas.image.paste(image, (x, y))
+    boxes = draw_detail(canvas, x, y, hand["id"], locale, width)
     most = catalogue.field(hand["id"], "max_charge")
     charge = hand["charge"]
     band = catalogue.band_at(hand["id"], min(charge, most))
@@ -631,9 +691,9 @@ def draw_hand_detail(canvas: Canvas, hand: Mapping[str, Any], x: int, y: int, wi
     # Charge and cubes, to the right of the cost.
     text = t("tetra.board.charge", locale, charge=charge, max=most)
     canvas.text((x + width - 14, y + 66), text, size=MAIN, bold=True, anchor="rm",
-                fill=HIGHLIGHT if charge >= most else TEXT)
-    draw_cubes(canvas.draw, x + width - 14 - hand["cubes"] * 24 + 8, y + 96, hand["cubes"], size=14)
-    return y + image.height
+                fill=HIGHLIGHT if charge >= most else TEXT, on=TILE)
+    draw_cubes(canvas.image, x + width - 14 - hand["cubes"] * 24 + 8, y + 96, hand["cubes"], size=14)
+    return y + detail_layout(hand["id"], locale, width)[0]
 
 
 DETAIL_W = WIDTH - 2 * MARGIN
@@ -650,26 +710,28 @@ def render_hand(view: View, locale: str) -> bytes:
     colour = player["colour"]
     choices = pending_cards(view)[:3]
     hands = player["hand"][:2]
-    hand_height = sum(hand_detail(h["id"], locale, DETAIL_W)[0].height + GAP for h in hands)
+    hand_height = sum(detail_layout(h["id"], locale, DETAIL_W)[0] + GAP for h in hands)
     if choices:
-        bottom_height = 44 + sum(hand_detail(c, locale, DETAIL_W)[0].height + GAP for c in choices)
+        bottom_height = 44 + sum(detail_layout(c, locale, DETAIL_W)[0] + GAP for c in choices)
     else:
         bottom_height = 34 + PUBLIC_H + GAP + OPPONENT_H + GAP
     height = ROW_PANEL_TOP + ROW_PANEL_H + GAP + hand_height + bottom_height + 4
     canvas = Canvas(WIDTH, height, background=BACKGROUND)
     canvas.rect((0, 0, WIDTH, 50), fill=DEEP[colour], radius=0)
     life = f"♥ {player['life']}"
-    canvas.text((WIDTH - MARGIN, 25), life, size=TITLE, bold=True, anchor="rm")
+    canvas.text((WIDTH - MARGIN, 25), life, size=TITLE, bold=True, anchor="rm", on=DEEP[colour])
     title = t("tetra.board.your_hand", locale, player=seat_name(seat, locale)) + f" · {colour_name(colour, locale)}"
     room = WIDTH - 3 * MARGIN - token_width(life, TITLE, True)
-    canvas.text((MARGIN, 25), fit(title, MAIN - 2, room, True), size=MAIN - 2, bold=True, anchor="lm")
+    canvas.text((MARGIN, 25), fit(title, MAIN - 2, room, True), size=MAIN - 2, bold=True, anchor="lm",
+                on=DEEP[colour])
     # The row and the slots, then the mana, ether and marker.
     top = ROW_PANEL_TOP
-    canvas.rect((MARGIN - 4, top, WIDTH - MARGIN + 4, top + ROW_PANEL_H), fill=PANEL, outline=(70, 76, 92), width=2)
+    canvas.rect((MARGIN - 4, top, WIDTH - MARGIN + 4, top + ROW_PANEL_H), fill=PANEL, outline=(70, 76, 92), width=2,
+                on=BACKGROUND)
     canvas.text((MARGIN + 8, top + 8), fit(t("tetra.board.your_row", locale), BODY, WIDTH - 200, True), size=BODY,
-                bold=True)
-    canvas.text((WIDTH - MARGIN - 8, top + 8), t("tetra.board.turn", locale, turn=view["turn"]), size=BODY,
-                bold=True, anchor="ra", fill=MUTED)
+                bold=True, on=PANEL)
+    canvas.numbered((WIDTH - MARGIN - 8, top + 8), t("tetra.board.turn", locale, turn=view["turn"]), size=BODY,
+                    bold=True, anchor="ra", fill=MUTED, on=PANEL)
     draw_big_row(canvas, view, seat, MARGIN + 8, top + 42, locale)
     y = top + 158
     x = draw_mana(canvas, MARGIN + 8, y, player["mana"], 30, MAIN)
@@ -678,7 +740,8 @@ def render_hand(view: View, locale: str) -> bytes:
              t("tetra.board.ether", locale, ether=player["ether"], cap=player["ether_cap"]),
              t("tetra.option.marker", locale, tetrite=colour_name(marker, locale)) if marker
              else t("tetra.board.no_marker", locale)]
-    canvas.text((x + 4, y + 15), fit("  ".join(stats), BODY, WIDTH - MARGIN - x - 12), size=BODY, anchor="lm")
+    canvas.numbered((x + 4, y + 15), fit("  ".join(stats), BODY, WIDTH - MARGIN - x - 12), size=BODY, anchor="lm",
+                    on=PANEL)
     y = top + ROW_PANEL_H + GAP
     framed = option_cards(view, "cast") | option_cards(view, "charge")
     for hand in hands:
@@ -691,12 +754,11 @@ def render_hand(view: View, locale: str) -> bytes:
         prompt = decision.get("prompt")
         title = t(prompt, locale) if prompt and not decision.get("args") else t("tetra.board.choose_from", locale)
         canvas.text((MARGIN, y + 4), fit(title, BODY + 2, WIDTH - 2 * MARGIN, True), size=BODY + 2, bold=True,
-                    fill=HIGHLIGHT)
+                    fill=HIGHLIGHT, on=BACKGROUND)
         y += 44
         for card_id in choices:
-            image, _ = hand_detail(card_id, locale, DETAIL_W)
-            canvas.image.paste(image, (MARGIN, y))
-            y += image.height + GAP
+            draw_detail(canvas, MARGIN, y, card_id, locale, DETAIL_W)
+            y += detail_layout(card_id, locale, DETAIL_W)[0] + GAP
         return canvas.png()
     y = draw_public(canvas, view, y, locale, framed & set(view["public_row"][:4])) + GAP
     draw_opponent(canvas, view, 1 - seat, y, locale)
@@ -712,24 +774,24 @@ def draw_opponent(canvas: Canvas, view: View, seat: int, y: int, locale: str) ->
     player = view["players"][seat]
     colour = player["colour"]
     x0, x1 = MARGIN - 4, WIDTH - MARGIN + 4
-    canvas.rect((x0, y, x1, y + OPPONENT_H), fill=PANEL, outline=FILL[colour], width=2)
+    canvas.rect((x0, y, x1, y + OPPONENT_H), fill=PANEL, outline=FILL[colour], width=2, on=BACKGROUND)
     life = f"♥ {player['life']}"
-    canvas.text((x1 - 12, y + 22), life, size=TITLE, bold=True, anchor="rm")
+    canvas.text((x1 - 12, y + 22), life, size=TITLE, bold=True, anchor="rm", on=PANEL)
     name = f"{seat_name(seat, locale)} · {colour_name(colour, locale)}"
     canvas.text((x0 + 12, y + 22), fit(name, BODY + 2, x1 - x0 - 40 - token_width(life, TITLE, True), True),
-                size=BODY + 2, bold=True, anchor="lm")
-    canvas.text((x0 + 12, y + 44), t("tetra.board.ether", locale, ether=player["ether"], cap=player["ether_cap"])
-                + "   " + t("tetra.board.mana", locale, total=sum(player["mana"].values()), cap=player["mana_cap"]),
-                size=BODY, fill=MUTED)
+                size=BODY + 2, bold=True, anchor="lm", on=PANEL)
+    canvas.numbered((x0 + 12, y + 44), t("tetra.board.ether", locale, ether=player["ether"], cap=player["ether_cap"])
+                    + "   " + t("tetra.board.mana", locale, total=sum(player["mana"].values()), cap=player["mana_cap"]),
+                    size=BODY, fill=MUTED, on=PANEL)
     for index, hand in enumerate(player["hand"][:2]):
         most = catalogue.field(hand["id"], "max_charge")
         line_y = y + 74 + index * 34
-        canvas.text((x0 + 12, line_y), card_name(hand["id"], locale), size=MAIN, bold=True)
+        canvas.text((x0 + 12, line_y), card_name(hand["id"], locale), size=MAIN, bold=True, on=PANEL)
         canvas.text((x1 - 12, line_y), t("tetra.board.charge", locale, charge=hand["charge"], max=most), size=MAIN,
-                    bold=True, anchor="ra")
+                    bold=True, anchor="ra", on=PANEL)
     canvas.text((x0 + 12, y + 146), t("tetra.board.opponent_row", locale, player=short_seat(seat, locale)),
-                size=BODY, fill=MUTED)
-    draw_row(canvas.draw, x0 + 12, y + 174, view["rows"][seat], 26, 20, gap=3)
+                size=BODY, fill=MUTED, on=PANEL)
+    draw_row(canvas, x0 + 12, y + 174, view["rows"][seat], 26, 20, gap=3)
 
 
 # --- /card ---------------------------------------------------------------------------------------
@@ -759,7 +821,7 @@ def render_card(card: Card, locale: str) -> bytes:
     canvas.text((26, 82), " · ".join(facts) + f"   ({other})", size=20, fill=MUTED)
     y = 118
     if stats.get("cost"):
-        draw_cost(canvas.draw, 26, y, stats["cost"], 44, gap=6)
+        draw_cost(canvas.image, 26, y, stats["cost"], 44, gap=6)
         y += 60
     if card.kind == "hand":
         info = "  ".join([t("tetra.board.max_charge", locale, max=stats["max_charge"]),

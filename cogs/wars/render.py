@@ -72,6 +72,8 @@ BACK_LINE = (150, 124, 206)
 # Board geometry: a band per player, its three unit boxes across and its magic as rows below them.
 MARGIN = 10
 HEADER_H = 132
+HEADER_BG = (24, 27, 34)
+STACK_BG = (52, 44, 30)
 BAND_X = MARGIN
 BAND_W = WIDTH - 2 * MARGIN
 TITLE_H = 96
@@ -131,6 +133,12 @@ def _pack(labels: list[str], size: int, width: int) -> list[str]:
     return lines
 
 
+def _flat(ground: tuple[int, int, int], line: str, size: int, width: int, bold: bool = False) -> tuple[int, int, int] | None:
+    """``ground`` for a line that keeps within ``width`` (its pixels are pasted blended beforehand); None for
+    one that does not (a long word reaching a frame), which is blended where it lands."""
+    return ground if _width(line, size, bold) <= width else None
+
+
 def _chips(canvas: Canvas, x: int, y: int, width: int, labels: list[str], rows: int = 2,
            fill: tuple[int, int, int] = (70, 78, 96)) -> None:
     """Trait labels as pills, wrapped over at most ``rows`` rows."""
@@ -144,7 +152,7 @@ def _chips(canvas: Canvas, x: int, y: int, width: int, labels: list[str], rows: 
             return
         top = y + row * 34
         canvas.rect((cx, top, cx + chip, top + 30), fill=fill, radius=6)
-        canvas.text((cx + 7, top + 15), label, size=SMALL, anchor="lm")
+        canvas.text((cx + 7, top + 15), label, size=SMALL, anchor="lm", on=fill)
         cx += chip + 6
 
 
@@ -181,15 +189,15 @@ def _unit_tile(unit_json: str, locale: str) -> Image.Image:
     lines = _name_lines(unit["card"], locale, UNIT_W - 16)
     for index, line in enumerate(lines):
         middle = 38 if len(lines) == 1 else 21 + index * 34
-        canvas.text((8, middle), line, size=MAIN, bold=True, anchor="lm")
+        canvas.text((8, middle), line, size=MAIN, bold=True, anchor="lm", on=_flat(colour, line, MAIN, UNIT_W - 16, True))
     power = str(unit["power"])
-    canvas.text((10, 116), power, size=60, bold=True, anchor="lm")
+    canvas.text((10, 116), power, size=60, bold=True, anchor="lm", on=PANEL)
     info_x = 20 + int(_width(power, 60, bold=True))
     info_w = UNIT_W - 8 - info_x
     cost = _t("board.cost", locale, cost=unit["cost"])
     canvas.text((info_x, 98), _fit(ATTR_LABELS[locale].get(attribute, attribute), SMALL, info_w), size=SMALL,
-                fill=DIM, anchor="lm")
-    canvas.text((info_x, 124), _fit(cost, SMALL, info_w), size=SMALL, fill=DIM, anchor="lm")
+                fill=DIM, anchor="lm", on=PANEL)
+    canvas.text((info_x, 124), _fit(cost, SMALL, info_w), size=SMALL, fill=DIM, anchor="lm", on=PANEL)
     mods = []
     if unit["reinforce"]:
         mods.append(_t("board.reinforced", locale, amount=unit["reinforce"]))
@@ -200,10 +208,10 @@ def _unit_tile(unit_json: str, locale: str) -> Image.Image:
         mods.append(_t("board.modified", locale, amount=f"{other:+d}"))
     if mods:
         fill = GREEN if unit["power"] >= unit["cost"] else RED
-        canvas.text((10, 160), _fit(" ".join(mods), SMALL, UNIT_W - 60), size=SMALL, fill=fill, anchor="lm")
+        canvas.text((10, 160), _fit(" ".join(mods), SMALL, UNIT_W - 60), size=SMALL, fill=fill, anchor="lm", on=PANEL)
     else:
-        canvas.text((10, 160), _t("board.power_label", locale), size=SMALL, fill=DIM, anchor="lm")
-    canvas.text((UNIT_W - 8, 160), unit["card"], size=SMALL, fill=DIM, anchor="rm")
+        canvas.text((10, 160), _t("board.power_label", locale), size=SMALL, fill=DIM, anchor="lm", on=PANEL)
+    canvas.text((UNIT_W - 8, 160), unit["card"], size=SMALL, fill=DIM, anchor="rm", on=PANEL)
     _chips(canvas, 8, 178, UNIT_W - 16, _traits(unit["traits"], locale), rows=2)
     return canvas.image
 
@@ -230,7 +238,7 @@ def _magic_row_tile(state: str, card: str | None, locale: str) -> Image.Image:
     middle = (MAGIC_ROW_H - 6) // 2
     if card is None:  # a face-down magic the viewer may not see: its back only
         _card_back(canvas, (14, 4, 48, 46))
-        canvas.text((text_x, middle), _t("board.face_down", locale), size=MAIN, bold=True, anchor="lm")
+        canvas.text((text_x, middle), _t("board.face_down", locale), size=MAIN, bold=True, anchor="lm", on=SLOT)
         return canvas.image
     colour = ATTR_COLOURS.get(C.attribute(card), PANEL)
     if state == "down":  # the owner's own face-down magic (own view, or revealed at the end)
@@ -245,9 +253,9 @@ def _magic_row_tile(state: str, card: str | None, locale: str) -> Image.Image:
         state_colour = DIM
     label = f"{card} · {_t('board.' + ('face_down' if state == 'down' else state), locale)}"
     label_w = int(_width(label, SMALL)) + 12
-    canvas.text((MAGIC_W - 12, middle), label, size=SMALL, fill=state_colour, anchor="rm")
+    canvas.text((MAGIC_W - 12, middle), label, size=SMALL, fill=state_colour, anchor="rm", on=SLOT)
     canvas.text((text_x, middle), _fit(_name(card, locale), MAIN, MAGIC_W - 12 - label_w - text_x, bold=True),
-                size=MAIN, bold=True, anchor="lm", fill=TEXT if state != "side" else DIM)
+                size=MAIN, bold=True, anchor="lm", fill=TEXT if state != "side" else DIM, on=SLOT)
     return canvas.image
 
 
@@ -271,15 +279,15 @@ def _player_band(canvas: Canvas, y: int, view: dict[str, Any], owner: int, local
         title = "▶ " + title
     mid = y + 30
     title = _fit(title, MAIN, BAND_W - 60 - pill, bold=True)
-    canvas.text((UNIT_X, mid), title, size=MAIN, bold=True, anchor="lm", fill=GOLD if active else TEXT)
+    canvas.text((UNIT_X, mid), title, size=MAIN, bold=True, anchor="lm", fill=GOLD if active else TEXT, on=BAND)
     x = UNIT_X + int(_width(title, MAIN, bold=True)) + 16
     canvas.rect((x, mid - 21, x + pill, mid + 21), fill=LIFE, radius=10)
-    canvas.text((x + pill // 2, mid), life, size=32, bold=True, anchor="mm")
+    canvas.text((x + pill // 2, mid), life, size=32, bold=True, anchor="mm", on=LIFE)
     stats = [_t("board.territories", locale, count=player["territory_count"]),
              _t("board.hand", locale, count=player["hand_count"])]
     if player.get("master"):
         stats.append(_t("board.master", locale, card=_name(player["master"], locale)))
-    canvas.text((UNIT_X, y + 74), _fit("  ·  ".join(stats), 24, BAND_W - 24), size=24, anchor="lm")
+    canvas.numbered((UNIT_X, y + 74), _fit("  ·  ".join(stats), 24, BAND_W - 24), size=24, anchor="lm", on=BAND)
     body = y + TITLE_H
     field = player["field"]
     for index in range(3):
@@ -293,7 +301,7 @@ def _player_band(canvas: Canvas, y: int, view: dict[str, Any], owner: int, local
         _magic_slot(canvas, UNIT_X, magic_top + index * MAGIC_ROW_H, slot, locale)
     if not player["magic"]:
         canvas.text((UNIT_X + 4, magic_top + 24), _t("board.no_magic", locale) if view["step"] != "setup" else "—",
-                    size=SMALL, fill=DIM, anchor="lm")
+                    size=SMALL, fill=DIM, anchor="lm", on=BAND)
     return y + height + 10
 
 
@@ -422,12 +430,15 @@ def _header_height(view: dict[str, Any], locale: str) -> int:
 
 def _header(canvas: Canvas, view: dict[str, Any], locale: str) -> int:
     height = _header_height(view, locale)
-    canvas.rect((0, 0, WIDTH, height - 8), fill=(24, 27, 34), radius=0)
+    canvas.rect((0, 0, WIDTH, height - 8), fill=HEADER_BG, radius=0)
     title, status, *rest = _header_lines(view, locale)
-    canvas.text((20, 26), _fit(title, MAIN, WIDTH - 40, bold=True), size=MAIN, bold=True, anchor="lm")
-    canvas.text((20, 64), _fit(status, MAIN, WIDTH - 40, bold=True), size=MAIN, bold=True, fill=GOLD, anchor="lm")
+    # Lines with counts in them are drawn in runs of digits and of words, which come back in every picture.
+    canvas.numbered((20, 26), _fit(title, MAIN, WIDTH - 40, bold=True), size=MAIN, bold=True, anchor="lm",
+                    on=HEADER_BG)
+    canvas.numbered((20, 64), _fit(status, MAIN, WIDTH - 40, bold=True), size=MAIN, bold=True, fill=GOLD,
+                    anchor="lm", on=HEADER_BG)
     for index, line in enumerate(rest):
-        canvas.text((20, 102 + 38 * index), _fit(line, 24, WIDTH - 40), size=24, anchor="lm")
+        canvas.numbered((20, 102 + 38 * index), _fit(line, 24, WIDTH - 40), size=24, anchor="lm", on=HEADER_BG)
     return height
 
 
@@ -452,10 +463,11 @@ def render_board(view: dict[str, Any], locale: str) -> bytes:
         y = _stack_panel(canvas, y, stack, queued, stack_h, locale)
     y = _player_band(canvas, y, view, bottom, locale)
     for title, lines in sections:
-        canvas.text((20, y + 22), _fit(title, 24, WIDTH - 40, bold=True), size=24, bold=True, anchor="lm")
+        canvas.numbered((20, y + 22), _fit(title, 24, WIDTH - 40, bold=True), size=24, bold=True, anchor="lm",
+                        on=BACKGROUND)
         y += 44
         for line in lines:
-            canvas.words((24, y + 3), line, size=LOG_TEXT)  # running text: cached word by word
+            canvas.words((24, y + 3), line, size=LOG_TEXT, on=BACKGROUND)  # running text: cached word by word
             y += LOG_TEXT + 10
         y += 8
     return encode_png(canvas.image)
@@ -484,29 +496,30 @@ def _stack_height(stack: list[str], queued: list[str]) -> int:
 
 def _stack_panel(canvas: Canvas, y: int, stack: list[str], queued: list[str], height: int, locale: str) -> int:
     """The live counter stack, top first (numbered from the bottom), then the declared spells in order."""
-    canvas.rect((MARGIN, y, WIDTH - MARGIN, y + height - 10), fill=(52, 44, 30), outline=GOLD, width=3)
+    canvas.rect((MARGIN, y, WIDTH - MARGIN, y + height - 10), fill=STACK_BG, outline=GOLD, width=3)
     stack_lines, queued_lines = _stack_layout(stack, queued)
     row = y + 10
     if stack:
         canvas.text((24, row + 20), _fit(_t("board.stack_title", locale), 24, WIDTH - 48, bold=True),
-                    size=24, bold=True, fill=GOLD, anchor="lm")
+                    size=24, bold=True, fill=GOLD, anchor="lm", on=STACK_BG)
         row += 44
         for depth, lines in enumerate(stack_lines):
             is_top = depth == 0
             entry_h = len(lines) * (MAIN + 8) + 4
-            canvas.rect((20, row, WIDTH - 20, row + entry_h), fill=(86, 70, 40) if is_top else (66, 56, 38),
-                        radius=6)
-            canvas.text((28, row + 2), f"{len(stack) - depth}.", size=MAIN, bold=True)
+            entry_bg = (86, 70, 40) if is_top else (66, 56, 38)
+            canvas.rect((20, row, WIDTH - 20, row + entry_h), fill=entry_bg, radius=6)
+            canvas.text((28, row + 2), f"{len(stack) - depth}.", size=MAIN, bold=True, on=entry_bg)
             for index, line in enumerate(lines):
-                canvas.text((64, row + 2 + index * (MAIN + 8)), line, size=MAIN, bold=is_top)
+                canvas.text((64, row + 2 + index * (MAIN + 8)), line, size=MAIN, bold=is_top,
+                            on=_flat(entry_bg, line, MAIN, STACK_WRAP, is_top))
             row += entry_h + 8
     if queued:
         canvas.text((24, row + 18), _fit(_t("board.declared_title", locale), 24, WIDTH - 48, bold=True),
-                    size=24, bold=True, fill=DIM, anchor="lm")
+                    size=24, bold=True, fill=DIM, anchor="lm", on=STACK_BG)
         row += 40
         for lines in queued_lines:
             for line in lines:
-                canvas.text((30, row), line, size=MAIN)
+                canvas.text((30, row), line, size=MAIN, on=_flat(STACK_BG, line, MAIN, STACK_WRAP))
                 row += MAIN + 8
     return y + height
 
@@ -549,15 +562,16 @@ def _card_tile_image(card_id: str, locale: str, small: bool, level: str) -> Imag
     canvas.rect((0, 0, TILE_W - 1, height - 1), fill=PANEL, outline=colour, width=4)
     canvas.rect((0, 0, TILE_W - 1, 40), fill=colour, radius=8)
     canvas.text((8, 20), f"{card_id} {ATTR_LABELS[locale].get(attribute, attribute)}", size=SMALL, bold=True,
-                anchor="lm")
+                anchor="lm", on=colour)
     cost = _cost_text(info)
     if cost:
-        canvas.text((TILE_W - 8, 20), cost, size=MAIN, bold=True, anchor="rm")
+        canvas.text((TILE_W - 8, 20), cost, size=MAIN, bold=True, anchor="rm", on=colour)
     for index, line in enumerate(_name_lines(card_id, locale, TILE_W - 16)):
-        canvas.text((8, 44 + index * (MAIN + 6)), line, size=MAIN, bold=True)
+        canvas.text((8, 44 + index * (MAIN + 6)), line, size=MAIN, bold=True, on=_flat(PANEL, line, MAIN, TILE_W - 16, True))
     if not small:
         for index, (line, fill) in enumerate(_trait_rows(info["traits"], level, locale)):
-            canvas.text((8, 114 + index * (SMALL + 6)), line, size=SMALL, fill=fill)
+            canvas.text((8, 114 + index * (SMALL + 6)), line, size=SMALL, fill=fill,
+                        on=_flat(PANEL, line, SMALL, TILE_W - 16))
     return canvas.image
 
 
@@ -643,8 +657,9 @@ def _magic_tile_image(card_id: str, state: str | None, level: str, locale: str, 
     bar = _magic_bar_height(card_id, locale)
     canvas.rect((0, 0, MAGIC_TILE_W - 1, bar), fill=colour, radius=8)
     for index, line in enumerate(_magic_name_lines(card_id, locale)):
-        canvas.text((10, 22 + 36 * index), line, size=MAIN, bold=True, anchor="lm")
-    canvas.text((MAGIC_TILE_W - 10, 22), card_id, size=SMALL, anchor="rm")
+        canvas.text((10, 22 + 36 * index), line, size=MAIN, bold=True, anchor="lm",
+                    on=_flat(colour, line, MAIN, MAGIC_TILE_W - 20, True))
+    canvas.text((MAGIC_TILE_W - 10, 22), card_id, size=SMALL, anchor="rm", on=colour)
     row = bar + 10
     req_x = 10
     if state is not None:
@@ -652,14 +667,16 @@ def _magic_tile_image(card_id: str, state: str | None, level: str, locale: str, 
         badge = int(_width(label, SMALL, bold=True)) + 16
         fill = {"down": BACK, "up": (150, 120, 40), "side": (80, 84, 96)}[state]
         canvas.rect((10, row, 10 + badge, row + 32), fill=fill, radius=6)
-        canvas.text((18, row + 16), label, size=SMALL, bold=True, anchor="lm")
+        canvas.text((18, row + 16), label, size=SMALL, bold=True, anchor="lm", on=fill)
         req_x += badge + 10
     _requirement(canvas, req_x, row, card_id, locale)
     for index, line in enumerate(_effect_lines(card_id, locale)):
-        canvas.text((10, row + 44 + index * (MAGIC_TEXT + 6)), line, size=MAGIC_TEXT)
+        canvas.text((10, row + 44 + index * (MAGIC_TEXT + 6)), line, size=MAGIC_TEXT,
+                    on=_flat(PANEL, line, MAGIC_TEXT, MAGIC_TILE_W - 20))
     extras = _extras_lines(card_id, level, locale)
     for index, line in enumerate(extras):
-        canvas.text((10, height - 12 - (len(extras) - index) * (MAIN + 8)), line, size=MAIN, fill=GOLD)
+        canvas.text((10, height - 12 - (len(extras) - index) * (MAIN + 8)), line, size=MAIN, fill=GOLD,
+                    on=_flat(PANEL, line, MAIN, MAGIC_TILE_W - 20))
     return canvas.image
 
 
@@ -726,27 +743,28 @@ def render_hand(view: dict[str, Any], locale: str) -> bytes:
     height = header_h + 8 + stack_h + sum(_section_height(kind, items, level, locale)
                                           for _, kind, items in sections) + 8
     canvas = Canvas(WIDTH, height, background=BACKGROUND)
-    canvas.rect((0, 0, WIDTH, header_h), fill=(24, 27, 34), radius=0)
+    canvas.rect((0, 0, WIDTH, header_h), fill=HEADER_BG, radius=0)
     if title is not None:
         player = view["players"][seat]
         life = f"♥ {player['life']}"
         pill = int(_width(life, 32, bold=True)) + 28
         title = _fit(title, MAIN, WIDTH - 60 - pill, bold=True)
-        canvas.text((20, 30), title, size=MAIN, bold=True, anchor="lm")
+        canvas.text((20, 30), title, size=MAIN, bold=True, anchor="lm", on=HEADER_BG)
         x = 20 + int(_width(title, MAIN, bold=True)) + 18
         canvas.rect((x, 9, x + pill, 51), fill=LIFE, radius=10)
-        canvas.text((x + pill // 2, 30), life, size=32, bold=True, anchor="mm")
+        canvas.text((x + pill // 2, 30), life, size=32, bold=True, anchor="mm", on=LIFE)
     for index, line in enumerate(status):
-        canvas.text((20, 78 + index * 36), _fit(line, 24, WIDTH - 40), size=24, fill=DIM, anchor="lm")
+        canvas.numbered((20, 78 + index * 36), _fit(line, 24, WIDTH - 40), size=24, fill=DIM, anchor="lm",
+                        on=HEADER_BG)
     y = header_h + 8
     if stack_h:
         y = _stack_panel(canvas, y, stack, queued, stack_h, locale)
     for section_title, kind, items in sections:
-        canvas.text((20, y + 24), _fit(section_title, MAIN, WIDTH - 40, bold=True), size=MAIN, bold=True,
-                    anchor="lm")
+        canvas.numbered((20, y + 24), _fit(section_title, MAIN, WIDTH - 40, bold=True), size=MAIN, bold=True,
+                        anchor="lm", on=BACKGROUND)
         top = y + SECTION_TITLE_H
         if not items:
-            canvas.text((28, top + 18), _t("board.none", locale), size=24, fill=DIM, anchor="lm")
+            canvas.text((28, top + 18), _t("board.none", locale), size=24, fill=DIM, anchor="lm", on=BACKGROUND)
         if kind == "magic":
             for row, row_h in enumerate(_section_rows(kind, items, level, locale)):
                 for column, (card, state) in enumerate(items[row * 2:row * 2 + 2]):
