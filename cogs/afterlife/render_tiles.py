@@ -415,8 +415,32 @@ def face_height(card_id: str, locale: str) -> int:
     return 46 + 31 * names + 30 + 25 * len(face_text_lines(card_id, locale)) + 8 + foot
 
 
-@sized_cache(megabytes=0.5)
 def card_face(card_id: str, height: int, locale: str) -> Image.Image:
+    """A card in full at ``height`` (its row's): the card at its own height, kept, and for a creature in a
+    taller row the same picture with the rows above its power/toughness bar repeated (the very pixels
+    drawing it taller gives: its text ends well above the bar). Keyed by height, faces were drawn again
+    for nearly every hand (a row's height depends on the card beside it)."""
+    natural = face_height(card_id, locale)
+    face = natural_face(card_id, locale)
+    if height == natural:
+        return face
+    if catalogue.info(card_id)["type"] == "instant":  # its text runs into the rounded foot: draw it
+        return draw_face(card_id, height, locale)
+    split = natural - 41  # a plain row of the frame just above the bar
+    taller = Image.new("RGB", (FACE_W, height))
+    taller.paste(face.crop((0, 0, FACE_W, split)), (0, 0))
+    taller.paste(face.crop((0, split, FACE_W, split + 1)).resize((FACE_W, height - natural + 1), Image.Resampling.NEAREST),
+                 (0, split))
+    taller.paste(face.crop((0, split + 1, FACE_W, natural)), (0, split + 1 + height - natural))
+    return taller
+
+
+@sized_cache(megabytes=0.5)
+def natural_face(card_id: str, locale: str) -> Image.Image:
+    return draw_face(card_id, face_height(card_id, locale), locale)
+
+
+def draw_face(card_id: str, height: int, locale: str) -> Image.Image:
     """A card in full: colour letter, id, cost (and the public-cost mark), name, type, text, power/toughness."""
     info = catalogue.info(card_id)
     colour = info["colour"]
