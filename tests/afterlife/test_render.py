@@ -513,3 +513,20 @@ def write_views() -> None:
 
 if __name__ == "__main__":
     write_views()
+
+
+def test_a_card_face_in_a_taller_row_is_the_face_drawn_taller() -> None:
+    """Faces are kept at their own height and stretched to their row's: the pixels must be those of the
+    face drawn at the row's height."""
+    from PIL import ImageChops
+
+    stretched = 0
+    for card in catalogue.all_cards():
+        for locale in LOCALES:
+            height = render_tiles.face_height(card.id, locale) + 37
+            face = render_tiles.card_face(card.id, height, locale)
+            assert face.size == (render_tiles.FACE_W, height)
+            assert ImageChops.difference(face, render_tiles.draw_face(card.id, height, locale)).getbbox() is None, \
+                (card.id, locale)
+            stretched += creature_face(card.id)
+    assert stretched > 100  # most of the faces checked are creatures, the ones made by stretching
