@@ -51,6 +51,9 @@ class Settings(BaseSettings):
     metrics_port: int | None = Field(None, ge=1, le=65535, validation_alias=env("METRICS_PORT", "metrics_port"))
     metrics_host: str = Field("127.0.0.1", min_length=1, validation_alias=env("DUELTABLE_METRICS_HOST", "metrics_host"))
     log_format: Literal["text", "json"] = Field("text", validation_alias=env("DUELTABLE_LOG_FORMAT", "log_format"))
+    # Memory (issue 13): what the renderers' caches of text and tiles may hold together (bot/render/toolkit.py)
+    picture_cache_mb: float = Field(32.0, ge=0, le=4096,
+                                    validation_alias=env("DUELTABLE_PICTURE_CACHE_MB", "picture_cache_mb"))
 
     # What each variable may be: the error line says this rather than pydantic's wording.
     ALLOWED: ClassVar[dict[str, str]] = {
@@ -68,6 +71,7 @@ class Settings(BaseSettings):
         "metrics_port": "a port number 1-65535",
         "metrics_host": "an address to listen on, such as 127.0.0.1 or 0.0.0.0",
         "log_format": "text or json",
+        "picture_cache_mb": "a number of MB 0-4096",
     }
     SECRET: ClassVar[frozenset[str]] = frozenset({"token", "database_url"})  # never echoed in an error
 
