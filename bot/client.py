@@ -30,6 +30,7 @@ from bot.gamecog import GameCog
 from bot.games import playable_game_ids
 from bot.i18n import CommandTranslator
 from bot.match import MatchService
+from bot.render import toolkit
 from bot.store import Store, open_store
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.glue import Glue
@@ -96,6 +97,7 @@ class DuelTable(commands.AutoShardedBot):
                          shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None, **kwargs)
         sweep_ratelimits_less_often(self.http)
         self.settings = settings
+        toolkit.set_picture_cache_mb(settings.picture_cache_mb)  # what the renderers' caches hold together
         # How long a claimed reminder stays claimed: if this process dies before recording it, another
         # process sends it after this (with the same nonce, so Discord posts it once).
         self.timer_lease = timer_lease
