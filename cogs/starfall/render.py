@@ -30,6 +30,7 @@ from bot.render.toolkit import (
     clear_picture_caches,
     sized_cache,
     text_mask,
+    text_tile,
     token_width,
     tokens,
     wrap_text,
@@ -105,9 +106,10 @@ INKED_AREA = 1500  # pixels: under it a masked paste costs less than looking at 
 
 
 class Picture(Canvas):
-    """A canvas whose texts are pasted already blended where the picture under them is one flat colour
-    (the corners and centre of the text's box agree): a masked paste blends every pixel of the box (~5 ns
-    each, the most of a picture's text cost), a plain one copies rows. The same pixels either way."""
+    """A canvas whose texts are pasted already blended (``text_tile``) wherever the picture under them is
+    one flat colour (the corners and centre of the text's box agree), not only where a caller names it:
+    a masked paste blends every pixel of the box (~5 ns each, the most of a picture's text cost), a plain
+    one copies rows. The same pixels either way."""
 
     @classmethod
     def over(cls, image: Image.Image) -> Picture:
@@ -118,42 +120,38 @@ class Picture(Canvas):
         return canvas
 
     def text(self, xy: tuple[float, float], text: str, size: int = 22, fill: Color = (235, 235, 235),
-             bold: bool = False, anchor: str = "la") -> None:
-        key = (text, size, bold, anchor)
-        mask, dx, dy = text_mask(*key)
-        x, y = round(xy[0]) + dx, round(xy[1]) + dy
+             bold: bool = False, anchor: str = "la", on: Color | None = None) -> None:
+        x, y = round(xy[0]), round(xy[1])
+        mask, dx, dy = text_mask(text, size, bold, anchor)
         width, height = mask.size
-        box = (x, y, x + width, y + height)
-        core = self.image.im  # always loaded and writable: paste to the pixel store directly
-        if (width * height >= INKED_AREA and x >= 0 and y >= 0 and box[2] <= self.image.width
-                and box[3] <= self.image.height):
-            pixel = core.getpixel
-            ground = pixel((x, y))
-            if ground == pixel((box[2] - 1, y)) == pixel((x, box[3] - 1)) == pixel((box[2] - 1, box[3] - 1)) == pixel(
-                    (x + width // 2, y + height // 2)):
-                core.paste(inked(key, fill, ground).im, box)
-                return
-        core.paste(fill, box, mask.im)
+        if on is None and width * height >= INKED_AREA:
+            on = self.ground((x + dx, y + dy, x + dx + width, y + dy + height))
+        if on is not None:
+            self.paste_text(x, y, text_tile(text, size, bold, anchor, fill, on))
+        else:
+            self.image.im.paste(fill, (x + dx, y + dy, x + dx + width, y + dy + height), mask.im)
+
+    def ground(self, box: tuple[int, int, int, int]) -> Color | None:
+        """The one colour under ``box`` when its corners and centre agree (and it lies on the picture)."""
+        left, top, right, bottom = box
+        if left < 0 or top < 0 or right > self.image.width or bottom > self.image.height:
+            return None
+        pixel = self.image.im.getpixel
+        ground = pixel((left, top))
+        if ground == pixel((right - 1, top)) == pixel((left, bottom - 1)) == pixel((right - 1, bottom - 1)) == pixel(
+                ((left + right) // 2, (top + bottom) // 2)):
+            return ground
+        return None
 
     def words(self, xy: tuple[float, float], text: str, size: int = 20, fill: Color = (235, 235, 235),
-              bold: bool = False) -> None:
+              bold: bool = False, on: Color | None = None) -> None:
         """``Canvas.words`` with each word pasted as ``text`` pastes it (the same pixels)."""
         x, y = xy
         for token in tokens(text):
             word = token.strip()
             if word:
-                self.text((round(x), round(y)), word, size, fill, bold)
+                self.text((round(x), round(y)), word, size, fill, bold, "la", on)
             x += token_width(token, size, bold)
-
-
-@sized_cache(megabytes=3)
-def inked(key: tuple[str, int, bool, str], fill: Color, ground: Color) -> Image.Image:
-    """A text's mask blended in ``fill`` over a flat ``ground``, as a masked paste there would blend it."""
-    mask = text_mask(*key)[0]
-    tile = Image.new("RGB", mask.size, ground)
-    tile.paste(fill, (0, 0), mask)
-    return tile
-
 
 
 def draw_shape(draw: ImageDraw.ImageDraw, attribute: str, cx: float, cy: float, r: float,
