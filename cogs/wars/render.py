@@ -16,7 +16,6 @@ once per look and pasted from bounded caches.
 
 from __future__ import annotations
 
-import json
 import re
 from functools import cache
 from typing import Any
@@ -174,30 +173,26 @@ def clear_tile_caches() -> None:
 
 
 def _unit_box(canvas: Canvas, x: int, y: int, unit: dict[str, Any], locale: str) -> None:
-    canvas.image.paste(_unit_tile(json.dumps(unit, sort_keys=True), locale), (x, y))
-
-
-@sized_cache(megabytes=0.5)
-def _unit_tile(unit_json: str, locale: str) -> Image.Image:
-    """A unit: name (two lines at most), power large with its make-up, attribute, cost, number and traits."""
-    unit = json.loads(unit_json)
-    canvas = Canvas(UNIT_W, UNIT_H, BAND)
+    """A unit on its band, top-left at (x, y): name (two lines at most), power large with its make-up,
+    attribute, cost, number and traits. Drawn in place: a cached tile (~240 KB, keyed by power, make-up and
+    traits) came back too rarely to keep, and its texts are pasted already blended."""
     attribute = unit["attribute"]
     colour = ATTR_COLOURS.get(attribute, PANEL)
-    canvas.rect((0, 0, UNIT_W - 1, UNIT_H - 1), fill=PANEL, outline=colour, width=4)
-    canvas.rect((0, 0, UNIT_W - 1, 76), fill=colour, radius=8)
+    canvas.rect((x, y, x + UNIT_W - 1, y + UNIT_H - 1), fill=PANEL, outline=colour, width=4, on=BAND)
+    canvas.rect((x, y, x + UNIT_W - 1, y + 76), fill=colour, radius=8)
     lines = _name_lines(unit["card"], locale, UNIT_W - 16)
     for index, line in enumerate(lines):
         middle = 38 if len(lines) == 1 else 21 + index * 34
-        canvas.text((8, middle), line, size=MAIN, bold=True, anchor="lm", on=_flat(colour, line, MAIN, UNIT_W - 16, True))
+        canvas.text((x + 8, y + middle), line, size=MAIN, bold=True, anchor="lm",
+                    on=_flat(colour, line, MAIN, UNIT_W - 16, True))
     power = str(unit["power"])
-    canvas.text((10, 116), power, size=60, bold=True, anchor="lm", on=PANEL)
+    canvas.text((x + 10, y + 116), power, size=60, bold=True, anchor="lm", on=PANEL)
     info_x = 20 + int(_width(power, 60, bold=True))
     info_w = UNIT_W - 8 - info_x
     cost = _t("board.cost", locale, cost=unit["cost"])
-    canvas.text((info_x, 98), _fit(ATTR_LABELS[locale].get(attribute, attribute), SMALL, info_w), size=SMALL,
+    canvas.text((x + info_x, y + 98), _fit(ATTR_LABELS[locale].get(attribute, attribute), SMALL, info_w), size=SMALL,
                 fill=DIM, anchor="lm", on=PANEL)
-    canvas.text((info_x, 124), _fit(cost, SMALL, info_w), size=SMALL, fill=DIM, anchor="lm", on=PANEL)
+    canvas.text((x + info_x, y + 124), _fit(cost, SMALL, info_w), size=SMALL, fill=DIM, anchor="lm", on=PANEL)
     mods = []
     if unit["reinforce"]:
         mods.append(_t("board.reinforced", locale, amount=unit["reinforce"]))
@@ -208,12 +203,12 @@ def _unit_tile(unit_json: str, locale: str) -> Image.Image:
         mods.append(_t("board.modified", locale, amount=f"{other:+d}"))
     if mods:
         fill = GREEN if unit["power"] >= unit["cost"] else RED
-        canvas.text((10, 160), _fit(" ".join(mods), SMALL, UNIT_W - 60), size=SMALL, fill=fill, anchor="lm", on=PANEL)
+        canvas.text((x + 10, y + 160), _fit(" ".join(mods), SMALL, UNIT_W - 60), size=SMALL, fill=fill, anchor="lm",
+                    on=PANEL)
     else:
-        canvas.text((10, 160), _t("board.power_label", locale), size=SMALL, fill=DIM, anchor="lm", on=PANEL)
-    canvas.text((UNIT_W - 8, 160), unit["card"], size=SMALL, fill=DIM, anchor="rm", on=PANEL)
-    _chips(canvas, 8, 178, UNIT_W - 16, _traits(unit["traits"], locale), rows=2)
-    return canvas.image
+        canvas.text((x + 10, y + 160), _t("board.power_label", locale), size=SMALL, fill=DIM, anchor="lm", on=PANEL)
+    canvas.text((x + UNIT_W - 8, y + 160), unit["card"], size=SMALL, fill=DIM, anchor="rm", on=PANEL)
+    _chips(canvas, x + 8, y + 178, UNIT_W - 16, _traits(unit["traits"], locale), rows=2)
 
 
 @sized_cache(megabytes=1)
@@ -540,39 +535,34 @@ def _trait_rows(traits: list[str], level: str, locale: str) -> list[tuple[str, t
     return rows[:2]
 
 
-def _card_tile(canvas: Canvas, x: int, y: int, card_id: str, locale: str, small: bool = False,
-               level: str = "wizard") -> None:
-    canvas.image.paste(_card_tile_image(card_id, locale, small, level), (x, y))
-
-
 def _cost_text(info: dict[str, Any]) -> str:
     if "shift" in info["traits"]:
         return "1-3"
     return str(info["cost"]) if info["kind"] == "unit" else ""
 
 
-@sized_cache(megabytes=0.5)
-def _card_tile_image(card_id: str, locale: str, small: bool, level: str) -> Image.Image:
-    """A hand or territory card: number and attribute, cost, name and (hand) the traits in force."""
+def _card_tile(canvas: Canvas, x: int, y: int, card_id: str, locale: str, small: bool = False,
+               level: str = "wizard") -> None:
+    """A hand or territory card on the background, top-left at (x, y): number and attribute, cost, name and
+    (hand) the traits in force. Drawn in place: a cached tile (~170 KB) came back too rarely to keep."""
     info = C.info(card_id)
     attribute = info["attribute"]
     colour = ATTR_COLOURS.get(attribute, PANEL)
     height = SMALL_H if small else TILE_H
-    canvas = Canvas(TILE_W, height, BACKGROUND)
-    canvas.rect((0, 0, TILE_W - 1, height - 1), fill=PANEL, outline=colour, width=4)
-    canvas.rect((0, 0, TILE_W - 1, 40), fill=colour, radius=8)
-    canvas.text((8, 20), f"{card_id} {ATTR_LABELS[locale].get(attribute, attribute)}", size=SMALL, bold=True,
+    canvas.rect((x, y, x + TILE_W - 1, y + height - 1), fill=PANEL, outline=colour, width=4, on=BACKGROUND)
+    canvas.rect((x, y, x + TILE_W - 1, y + 40), fill=colour, radius=8)
+    canvas.text((x + 8, y + 20), f"{card_id} {ATTR_LABELS[locale].get(attribute, attribute)}", size=SMALL, bold=True,
                 anchor="lm", on=colour)
     cost = _cost_text(info)
     if cost:
-        canvas.text((TILE_W - 8, 20), cost, size=MAIN, bold=True, anchor="rm", on=colour)
+        canvas.text((x + TILE_W - 8, y + 20), cost, size=MAIN, bold=True, anchor="rm", on=colour)
     for index, line in enumerate(_name_lines(card_id, locale, TILE_W - 16)):
-        canvas.text((8, 44 + index * (MAIN + 6)), line, size=MAIN, bold=True, on=_flat(PANEL, line, MAIN, TILE_W - 16, True))
+        canvas.text((x + 8, y + 44 + index * (MAIN + 6)), line, size=MAIN, bold=True,
+                    on=_flat(PANEL, line, MAIN, TILE_W - 16, True))
     if not small:
         for index, (line, fill) in enumerate(_trait_rows(info["traits"], level, locale)):
-            canvas.text((8, 114 + index * (SMALL + 6)), line, size=SMALL, fill=fill,
+            canvas.text((x + 8, y + 114 + index * (SMALL + 6)), line, size=SMALL, fill=fill,
                         on=_flat(PANEL, line, SMALL, TILE_W - 16))
-    return canvas.image
 
 
 MAGIC_TEXT = SMALL
