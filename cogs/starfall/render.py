@@ -408,7 +408,7 @@ def draw_fields(canvas: Canvas, view: View, top_y: int, locale: str, marks: Mark
     # The middle: which rows are front, and how columns face.
     mid_y = top_origin + FIELD_H + 4
     canvas.rect((GRID_X, mid_y, GRID_X + 3 * TILE_W + 2 * GAP, mid_y + MID_H - 8), fill=(36, 40, 50),
-                outline=(70, 76, 92), width=1, radius=6)
+                outline=(70, 76, 92), width=1, radius=6, on=BACKGROUND)
     half = (3 * TILE_W + 2 * GAP) / 2 - 30
     canvas.text((GRID_X + 10, mid_y + (MID_H - 8) / 2),
                 "↑ " + fit(f"{t('starfall.ui.front', locale)} · {seat_name(1 - bottom, locale)}", SMALL, half),
@@ -464,7 +464,8 @@ def draw_player_box(canvas: Canvas, view: View, seat: int, y0: float, locale: st
     player = view["players"][seat]
     result = view.get("result")
     active = view.get("active") == seat and not result and view.get("phase") != "over"
-    canvas.rect((x0, y0, x1, y1), fill=PANEL, outline=GOLD if active else (70, 76, 92), width=4 if active else 2)
+    canvas.rect((x0, y0, x1, y1), fill=PANEL, outline=GOLD if active else (70, 76, 92), width=4 if active else 2,
+                on=BACKGROUND)
     canvas.rect((x0 + 2, y0 + 2, x1 - 2, y0 + 38), fill=SEAT_TINT[seat], radius=7)
     name = ("▶ " if active else "") + seat_name(seat, locale)
     if view.get("first") == seat:
@@ -669,7 +670,7 @@ def card_detail(canvas: Canvas, card_id: str, x0: float, y0: float, x1: float, l
     y1 = y0 + detail_height(lines)
     found = catalogue.card(card_id)
     attribute = str(found.stats["attribute"])
-    canvas.rect((x0, y0, x1, y1), fill=TILE, outline=FILL[attribute], width=3)
+    canvas.rect((x0, y0, x1, y1), fill=TILE, outline=FILL[attribute], width=3, on=BACKGROUND)
     canvas.rect((x0, y0, x1, y0 + 44), fill=DEEP[attribute], radius=7)
     badge(canvas, x0 + 8, y0 + 9, attribute, locale, size=26)
     hp = f"HP {found.stats['hp']}"
@@ -689,7 +690,7 @@ def draw_player_brief(canvas: Canvas, view: View, seat: int, x0: float, y0: floa
     player = view["players"][seat]
     active = view.get("active") == seat and not view.get("result") and view.get("phase") != "over"
     canvas.rect((x0, y0, x1, y0 + BRIEF_H), fill=PANEL, outline=GOLD if active else (70, 76, 92),
-                width=3 if active else 2)
+                width=3 if active else 2, on=BACKGROUND)
     name = seat_name(seat, locale)
     if active:
         name = "▶ " + name
@@ -794,14 +795,15 @@ def render_hand(view: View, locale: str) -> bytes:
     if layout["card"]:
         card_detail(canvas, layout["card"], MARGIN - 4, y, WIDTH - MARGIN + 4, locale, layout["usable"], beginner)
     elif layout["summon"]:
-        canvas.rect((MARGIN - 4, y, WIDTH - MARGIN + 4, y + card_h - 10), fill=PANEL, outline=CHOICE, width=3)
+        canvas.rect((MARGIN - 4, y, WIDTH - MARGIN + 4, y + card_h - 10), fill=PANEL, outline=CHOICE, width=3,
+                    on=BACKGROUND)
         for index, line in enumerate(layout["summon_text"]):
             canvas.words((MARGIN + 10, y + 10 + index * LINE), line, BODY)
     marks, _ = panel_marks(view, locale) if options else ({}, {})
     draw_fields(canvas, view, int(fields_y), locale, marks=marks, acting=acting_square(view))
     for index, line in enumerate(layout["legend"]):  # the same lines in every panel: whole, from their masks
         canvas.text((MARGIN, legend_y + index * (SMALL + 6)), line, SMALL, MUTED)
-    half = (WIDTH - 2 * MARGIN - 8) / 2
+    half = (WIDTH - 2 * MARGIN - 8) // 2
     draw_player_brief(canvas, view, 1 - seat, MARGIN - 4, brief_y, MARGIN - 4 + half, locale)
     draw_player_brief(canvas, view, seat, WIDTH - MARGIN + 4 - half, brief_y, WIDTH - MARGIN + 4, locale)
     if layout["log"]:
