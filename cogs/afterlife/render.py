@@ -180,14 +180,15 @@ def draw_header(canvas: Canvas, view: View, y: int, locale: str, title: str | No
     return y + 6
 
 
-def draw_player_bar(canvas: Canvas, view: View, seat: int, y: int, locale: str) -> int:
+def draw_player_bar(canvas: Canvas, view: View, seat: int, y: int, locale: str,
+                    on: tuple[int, int, int] | None = BACKGROUND) -> int:
     """Name, life (number and bar), cores (marks and words), and the counts of deck, hand, grave and
-    afterlife."""
+    afterlife. ``on``: the flat colour under the bar's corners, when there is one."""
     player = view["players"][seat]
     active = view["active"] == seat and not view.get("result") and view.get("phase") != "setup"
     left, right = MARGIN, WIDTH - MARGIN
     canvas.rect((left, y, right, y + BAR_H), fill=PANEL, outline=HIGHLIGHT if active else LINE,
-                width=4 if active else 2)
+                width=4 if active else 2, on=on)
     prefix = "▶ " if active else ""
     suffix = ""
     if view.get("first") == seat and view.get("phase") != "setup":
@@ -373,7 +374,8 @@ def draw_middle(canvas: Canvas, lines: Sequence[str], y: int) -> int:
         canvas.rect((MARGIN, y + 9, WIDTH - MARGIN, y + 11), fill=LINE, radius=0)
         return y + 20
     height = 14 + 30 * len(lines)
-    canvas.rect((MARGIN, y, WIDTH - MARGIN, y + height), fill=(70, 44, 30), outline=ATTACK, width=2, radius=6)
+    canvas.rect((MARGIN, y, WIDTH - MARGIN, y + height), fill=(70, 44, 30), outline=ATTACK, width=2, radius=6,
+                on=BACKGROUND)
     for index, line in enumerate(lines):
         write(canvas, (MARGIN + 14, y + 7 + 30 * index), line, LABEL, TEXT, True, words=True)
     return y + height + 8
@@ -662,7 +664,8 @@ def draw_side(canvas: Canvas, view: View, seat: int, y: int, title: str, locale:
 def draw_heading(canvas: Canvas, lines: Sequence[str], y: int) -> int:
     """What the seat is asked now, in a gold band."""
     height = 12 + 30 * len(lines)
-    canvas.rect((MARGIN, y, WIDTH - MARGIN, y + height), fill=(74, 62, 28), outline=HIGHLIGHT, width=2, radius=6)
+    canvas.rect((MARGIN, y, WIDTH - MARGIN, y + height), fill=(74, 62, 28), outline=HIGHLIGHT, width=2, radius=6,
+                on=BACKGROUND)
     for index, line in enumerate(lines):
         write(canvas, (MARGIN + 14, y + 6 + 30 * index), line, LABEL, HIGHLIGHT, True, words=True)
     return y + height + 10
@@ -691,7 +694,7 @@ def draw_hand(view: View, locale: str) -> bytes:
     canvas = Canvas(WIDTH, height, background=BACKGROUND)
     canvas.rect((0, 0, WIDTH, 82), fill=(52, 56, 72), radius=0)
     y = draw_header(canvas, view, 0, locale, t("afterlife.ui.hand.title", locale, player=seat_name(seat, locale)))
-    y = draw_player_bar(canvas, view, seat, y, locale)
+    y = draw_player_bar(canvas, view, seat, y, locale, on=None)  # its top edge lies on the title band
     if heading_lines:
         y = draw_heading(canvas, heading_lines, y)
     if player.get("bundles"):
@@ -770,7 +773,7 @@ def render_card(card: Card, locale: str) -> bytes:
     canvas = Canvas(width, height, background=BACKGROUND)
     canvas.rect((8, 8, width - 8, height - 8), fill=TILE, outline=FILL[colour], width=5, radius=16)
     canvas.rect((8, 8, width - 8, 76), fill=DEEP[colour], radius=14)
-    badge(canvas, 22, 24, colour, locale, size=34)
+    badge(canvas, 22, 24, colour, locale, size=34, on=DEEP[colour])
     write(canvas, (66, 42), fit(card.name(locale), 30, width - 170, True), 30, bold=True, anchor="lm")
     draw_cost(canvas, width - 76, 16, int(info["cost"]), size=52)
     other = card.name_en if lang(locale) == "ja" else card.name_ja

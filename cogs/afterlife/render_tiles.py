@@ -217,11 +217,26 @@ def letter(colour: str, locale: str) -> str:
     return COLOUR_LETTER[lang(locale)].get(colour, colour)
 
 
-def badge(canvas: Canvas, x: float, y: float, colour: str, locale: str, size: int = 30) -> float:
-    """The colour letter in a dark-rimmed square: readable without colour vision. Returns the x after it."""
+def badge(canvas: Canvas, x: float, y: float, colour: str, locale: str, size: int = 30,
+          on: Colour | None = None) -> float:
+    """The colour letter in a dark-rimmed square: readable without colour vision. Returns the x after it.
+    ``on``: the flat colour under its corners; it is then pasted from a cached copy (same pixels)."""
+    if on is not None and type(x) is int and type(y) is int and size % 2 == 0:
+        image = badge_tile(colour, locale, size, on)
+        canvas.image.im.paste(image.im, (x, y, x + image.width, y + image.height))
+        return x + size + 6
     canvas.rect((x, y, x + size, y + size), fill=FILL[colour], outline=DARK, width=2, radius=5)
     write(canvas, (x + size / 2, y + size / 2), letter(colour, locale), SMALL, bold=True, anchor="mm")
     return x + size + 6
+
+
+@sized_cache(megabytes=0.1)
+def badge_tile(colour: str, locale: str, size: int, on: Colour) -> Image.Image:
+    """``badge`` drawn at (0, 0) over ``on`` (an even size: its letter's centre falls on a whole pixel, so
+    the copy pasted anywhere is the badge drawn there)."""
+    canvas = Canvas(size + 1, size + 1, background=on)
+    badge(canvas, 0, 0, colour, locale, size)
+    return canvas.image
 
 
 def draw_core(canvas: Canvas, cx: float, cy: float, r: float, state: str) -> None:
@@ -309,9 +324,10 @@ def unit_tile(card: str, cid: str, tapped: bool, sick: bool, power: int, base: i
     A tapped creature is dimmed, with the turned-card mark and the TAPPED label. ``height`` is its row's."""
     colour = colour_of(card)
     canvas = Canvas(TILE_W, height, background=BACKGROUND)
-    canvas.rect((0, 0, TILE_W - 1, height - 1), fill=TILE_TAPPED if tapped else TILE, outline=FILL[colour], width=3)
+    canvas.rect((0, 0, TILE_W - 1, height - 1), fill=TILE_TAPPED if tapped else TILE, outline=FILL[colour], width=3,
+                on=BACKGROUND)
     canvas.rect((0, 0, TILE_W - 1, TILE_HEAD), fill=DEEP[colour], radius=6)
-    x = badge(canvas, 4, 3, colour, locale)
+    x = badge(canvas, 4, 3, colour, locale, on=DEEP[colour])
     write(canvas, (TILE_W - 8, TILE_HEAD / 2), cid, LABEL, bold=True, anchor="rm")
     if tapped:
         draw_turned(canvas, x, 6, 22)
@@ -369,8 +385,9 @@ def chip(card: str, locale: str, outline: Colour | None = None) -> Image.Image:
     colour = colour_of(card)
     width = chip_width(card, locale)
     canvas = Canvas(width, CHIP_H, background=BACKGROUND)
-    canvas.rect((0, 0, width - 1, CHIP_H - 1), fill=TILE, outline=outline or FILL[colour], width=2, radius=6)
-    badge(canvas, 5, 6, colour, locale)
+    canvas.rect((0, 0, width - 1, CHIP_H - 1), fill=TILE, outline=outline or FILL[colour], width=2, radius=6,
+                on=BACKGROUND)
+    badge(canvas, 5, 6, colour, locale, on=TILE)
     write(canvas, (42, CHIP_H / 2), fit(card_name(card, locale), MAIN, width - 48), MAIN, anchor="lm")
     return canvas.image
 
@@ -445,9 +462,9 @@ def draw_face(card_id: str, height: int, locale: str) -> Image.Image:
     info = catalogue.info(card_id)
     colour = info["colour"]
     canvas = Canvas(FACE_W, height, background=BACKGROUND)
-    canvas.rect((0, 0, FACE_W - 1, height - 1), fill=TILE, outline=FILL[colour], width=3)
+    canvas.rect((0, 0, FACE_W - 1, height - 1), fill=TILE, outline=FILL[colour], width=3, on=BACKGROUND)
     canvas.rect((0, 0, FACE_W - 1, 42), fill=DEEP[colour], radius=6)
-    badge(canvas, 5, 6, colour, locale)
+    badge(canvas, 5, 6, colour, locale, on=DEEP[colour])
     write(canvas, (44, 21), card_id, SMALL, MUTED, True, "lm")
     draw_cost(canvas, FACE_W - 44, 1, int(info["cost"]))
     if info["public"]:  # the public-cost mark beside the cost, as well as in the text
