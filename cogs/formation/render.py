@@ -97,15 +97,17 @@ def center(box: Box) -> tuple[float, float]:
 # Cards and squares (drawn once, then pasted)
 # ---------------------------------------------------------------------------------------------
 
-def draw_card(canvas: Canvas, box: Box, card: str | None, face_up: bool, back: str, size: int = 40) -> None:
-    """A face-up card in its colour; a face-down card shows its back (and its rank when the viewer may know it)."""
+def draw_card(canvas: Canvas, box: Box, card: str | None, face_up: bool, back: str, size: int = 40,
+              ground: tuple[int, int, int] | None = None) -> None:
+    """A face-up card in its colour; a face-down card shows its back (and its rank when the viewer may know it).
+    ``ground``: the flat colour under the card's corners, if known."""
     if face_up and card is not None:
         colour = colour_of(card)
-        canvas.rect(box, fill=CARD_FILL[colour], outline=(250, 250, 250), width=2, radius=7)
+        canvas.rect(box, fill=CARD_FILL[colour], outline=(250, 250, 250), width=2, radius=7, on=ground)
         canvas.text(center(box), rank_text(card), size=size, fill=CARD_TEXT[colour], bold=True, anchor="mm",
                     on=CARD_FILL[colour])
         return
-    canvas.rect(box, fill=BACK_FILL[back], outline=(120, 124, 134), width=2, radius=7)
+    canvas.rect(box, fill=BACK_FILL[back], outline=(120, 124, 134), width=2, radius=7, on=ground)
     if card is None:
         canvas.text(center(box), "?", size=size, fill=BACK_TEXT[back], bold=True, anchor="mm", on=BACK_FILL[back])
         return
@@ -141,7 +143,8 @@ def square_tile(key: SquareKey, back: str, locale: str, highlight: bool) -> Imag
     canvas = Canvas(SQUARE_W, SQUARE_H, PANEL)
     fill, label_colour = EFFECT_STYLE[effect_kind(entry)]
     box = (0, 0, SQUARE_W - 1, SQUARE_H - 1)
-    canvas.rect(box, fill=fill, outline=HIGHLIGHT if highlight else (84, 90, 106), width=4 if highlight else 2)
+    canvas.rect(box, fill=fill, outline=HIGHLIGHT if highlight else (84, 90, 106), width=4 if highlight else 2,
+                on=PANEL)
     if entry.get("blank"):
         canvas.draw.line((56, 36, SQUARE_W - 56, SQUARE_H - 12), fill=(70, 74, 84), width=4)
         canvas.draw.line((56, SQUARE_H - 12, SQUARE_W - 56, 36), fill=(70, 74, 84), width=4)
@@ -153,11 +156,13 @@ def square_tile(key: SquareKey, back: str, locale: str, highlight: bool) -> Imag
     card_top = SQUARE_H - CARD_H - 6
     if len(cards) == 1:
         x = SQUARE_W // 2 - CARD_W // 2
-        draw_card(canvas, (x, card_top, x + CARD_W, card_top + CARD_H), cards[0]["card"], cards[0]["face_up"], back)
+        draw_card(canvas, (x, card_top, x + CARD_W, card_top + CARD_H), cards[0]["card"], cards[0]["face_up"], back,
+                  ground=fill)
     elif cards:  # 2 Cards: both cards side by side
         x = SQUARE_W // 2 - CARD_W - 4
         for card in cards[:2]:
-            draw_card(canvas, (x, card_top, x + CARD_W, card_top + CARD_H), card["card"], card["face_up"], back)
+            draw_card(canvas, (x, card_top, x + CARD_W, card_top + CARD_H), card["card"], card["face_up"], back,
+                      ground=fill)
             x += CARD_W + 8
     return canvas.image
 
@@ -220,7 +225,7 @@ def seat_stats(view: View, seat: int, locale: str) -> str:
 def draw_badge(canvas: Canvas, x: int, y: int, text: str) -> int:
     """A small amber label (the first player's marker); returns its right edge."""
     width = int(token_width(text, SMALL, True)) + 16
-    canvas.rect((x, y - 16, x + width, y + 16), fill=HIGHLIGHT, radius=6)
+    canvas.rect((x, y - 16, x + width, y + 16), fill=HIGHLIGHT, radius=6, on=PANEL)
     canvas.text((x + width / 2, y), text, size=SMALL, fill=(40, 30, 0), bold=True, anchor="mm", on=HIGHLIGHT)
     return x + width
 
@@ -230,7 +235,7 @@ def draw_panel(canvas: Canvas, view: View, seat: int, top: int, locale: str) -> 
     x, y = MARGIN, top
     info = view["seats"][seat]
     attacking = view.get("attacker") == seat and view["phase"] == "battle"
-    canvas.rect((x, y, x + PANEL_W, y + PANEL_H), fill=PANEL, outline=HIGHLIGHT if attacking else PANEL,
+    canvas.rect((x, y, x + PANEL_W, y + PANEL_H), fill=PANEL, outline=HIGHLIGHT if attacking else PANEL, on=BACKGROUND,
                 width=3, radius=12)
     title_x = x + 12
     if view["first_player"] == seat:
@@ -368,7 +373,7 @@ def hand_card_tile(card: str, locale: str) -> Image.Image:
     colour = colour_of(card)
     canvas = Canvas(HAND_CARD_W, HAND_CARD_H, BACKGROUND)
     canvas.rect((0, 0, HAND_CARD_W - 1, HAND_CARD_H - 1), fill=CARD_FILL[colour], outline=(250, 250, 250), width=3,
-                radius=10)
+                radius=10, on=BACKGROUND)
     middle = HAND_CARD_W / 2
     ground = CARD_FILL[colour]
     canvas.text((middle, 56), rank_text(card), size=64, fill=CARD_TEXT[colour], bold=True, anchor="mm", on=ground)
@@ -440,7 +445,8 @@ def draw_formation_choices(canvas: Canvas, choices: Sequence[str], top: int, loc
     """The round's two formation cards, one above the other, each with its name and diagram."""
     y = top
     for layout_id in choices[:2]:
-        canvas.rect((MARGIN, y, MARGIN + PANEL_W, y + CHOICE_TITLE_H + GRID_H + 8), fill=PANEL, radius=12)
+        canvas.rect((MARGIN, y, MARGIN + PANEL_W, y + CHOICE_TITLE_H + GRID_H + 8), fill=PANEL, radius=12,
+                    on=BACKGROUND)
         canvas.text((MARGIN + 12, y + CHOICE_TITLE_H // 2 + 2), f"{card_name(layout_id, locale)}  ({layout_id})",
                     size=MAIN, bold=True, anchor="lm", on=PANEL)
         draw_grid(canvas, (MARGIN + 8, y + CHOICE_TITLE_H), layout_effects(layout_id), "black", locale)
