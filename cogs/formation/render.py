@@ -125,46 +125,35 @@ def effect_kind(effect: Mapping[str, Any]) -> str:
     return "plain"
 
 
-SquareKey = tuple[tuple[tuple[str, Any], ...], tuple[tuple[tuple[str, Any], ...], ...]]
-
-
-def square_key(entry: Mapping[str, Any]) -> SquareKey:
-    """The square's view entry without its name, as a hashable key: its marks, then its cards' fields
-    (a tenth of the cost of the JSON text it was, and 18-27 squares a picture)."""
-    return (tuple(sorted((key, value) for key, value in entry.items() if key not in ("square", "cards"))),
-            tuple(tuple(sorted(card.items())) for card in entry.get("cards") or ()))
-
-
-@sized_cache(megabytes=6)
-def square_tile(key: SquareKey, back: str, locale: str, highlight: bool) -> Image.Image:
-    """One square with its marks and cards; ``key`` is the square's view entry (``square_key``)."""
-    marks, cards = key
-    entry = {**dict(marks), "cards": [dict(card) for card in cards]}
-    canvas = Canvas(SQUARE_W, SQUARE_H, PANEL)
+def draw_square(canvas: Canvas, x: int, y: int, entry: Mapping[str, Any], back: str, locale: str, highlight: bool,
+                ground: tuple[int, int, int] = PANEL) -> None:
+    """One square with its marks and cards, top-left at (x, y) on ``ground``. Drawn in place: cached whole
+    (~100 KB each, keyed by its marks, cards and highlight) a third of them missed, and drawing one is a
+    rectangle, a label and a card or two from cached corners and texts."""
+    if ground != PANEL:  # the square's corners show a panel's colour, as on the board
+        canvas.draw.rectangle((x, y, x + SQUARE_W - 1, y + SQUARE_H - 1), fill=PANEL)
     fill, label_colour = EFFECT_STYLE[effect_kind(entry)]
-    box = (0, 0, SQUARE_W - 1, SQUARE_H - 1)
-    canvas.rect(box, fill=fill, outline=HIGHLIGHT if highlight else (84, 90, 106), width=4 if highlight else 2,
-                on=PANEL)
+    canvas.rect((x, y, x + SQUARE_W - 1, y + SQUARE_H - 1), fill=fill, outline=HIGHLIGHT if highlight else (84, 90, 106),
+                width=4 if highlight else 2, on=PANEL)
     if entry.get("blank"):
-        canvas.draw.line((56, 36, SQUARE_W - 56, SQUARE_H - 12), fill=(70, 74, 84), width=4)
-        canvas.draw.line((56, SQUARE_H - 12, SQUARE_W - 56, 36), fill=(70, 74, 84), width=4)
+        canvas.draw.line((x + 56, y + 36, x + SQUARE_W - 56, y + SQUARE_H - 12), fill=(70, 74, 84), width=4)
+        canvas.draw.line((x + 56, y + SQUARE_H - 12, x + SQUARE_W - 56, y + 36), fill=(70, 74, 84), width=4)
     words = effect_words(entry, locale)
     if words:
-        canvas.text((8, 4), fit(" ".join(words), SMALL, SQUARE_W - 14, True), size=SMALL, fill=label_colour,
+        canvas.text((x + 8, y + 4), fit(" ".join(words), SMALL, SQUARE_W - 14, True), size=SMALL, fill=label_colour,
                     bold=True, on=fill)
     cards = entry.get("cards") or []
-    card_top = SQUARE_H - CARD_H - 6
+    card_top = y + SQUARE_H - CARD_H - 6
     if len(cards) == 1:
-        x = SQUARE_W // 2 - CARD_W // 2
-        draw_card(canvas, (x, card_top, x + CARD_W, card_top + CARD_H), cards[0]["card"], cards[0]["face_up"], back,
-                  ground=fill)
+        left = x + SQUARE_W // 2 - CARD_W // 2
+        draw_card(canvas, (left, card_top, left + CARD_W, card_top + CARD_H), cards[0]["card"], cards[0]["face_up"],
+                  back, ground=fill)
     elif cards:  # 2 Cards: both cards side by side
-        x = SQUARE_W // 2 - CARD_W - 4
+        left = x + SQUARE_W // 2 - CARD_W - 4
         for card in cards[:2]:
-            draw_card(canvas, (x, card_top, x + CARD_W, card_top + CARD_H), card["card"], card["face_up"], back,
+            draw_card(canvas, (left, card_top, left + CARD_W, card_top + CARD_H), card["card"], card["face_up"], back,
                       ground=fill)
-            x += CARD_W + 8
-    return canvas.image
+            left += CARD_W + 8
 
 
 @lru_cache(maxsize=1)
@@ -193,8 +182,7 @@ def draw_grid(canvas: Canvas, origin: tuple[int, int], squares: Sequence[Mapping
                 canvas.image.paste(empty_square(), (left, top))
                 continue
             entry = squares[row_index * COLUMNS + col]
-            tile = square_tile(square_key(entry), back, locale, entry["square"] == highlight_square)
-            canvas.image.paste(tile, (left, top))
+            draw_square(canvas, left, top, entry, back, locale, entry["square"] == highlight_square, ground)
 
 
 # ---------------------------------------------------------------------------------------------
