@@ -150,6 +150,13 @@ def draw_slot(draw: ImageDraw.ImageDraw, x: float, y: float, width: int, height:
         draw_shape(draw, colour, x + width / 2, y + step * (index + 1), r, ink=FILL[colour])
 
 
+@sized_cache(megabytes=0.25)
+def pips_tile(filled: int, total: int, size: int, gap: int) -> Image.Image:
+    tile = Image.new("RGBA", (max(1, total * (size + gap) - gap + 1), size + 1), (0, 0, 0, 0))
+    draw_pips(ImageDraw.Draw(tile), 0, 0, filled, total, size, gap)
+    return tile
+
+
 def draw_pips(draw: ImageDraw.ImageDraw, x: float, y: float, filled: int, total: int, size: int = 12,
               gap: int = 4, colour: tuple[int, int, int] = HIGHLIGHT) -> float:
     """``total`` small boxes, the first ``filled`` solid (charge against the red maximum, cubes)."""
@@ -308,7 +315,7 @@ def draw_hand_card(canvas: Canvas, x: int, y: int, card_id: str, charge: int, cu
     draw_cost(canvas.image, x + 10, y + 44, catalogue.cost_at(card_id, min(charge, most)), 26, gap=3)
     canvas.text((x + width - 10, y + 57), t("tetra.board.charge", locale, charge=charge, max=most), size=MAIN,
                 bold=True, fill=HIGHLIGHT if charge >= most else TEXT, anchor="rm", on=TILE)
-    draw_pips(canvas.draw, x + 10, y + 80, charge, max(most, charge), size=12, gap=3)
+    stamp(canvas.image, pips_tile(charge, max(most, charge), 12, 3), x + 10, y + 80)
     draw_cubes(canvas.image, x + width - 10 - cubes * 24 + 8, y + 80, cubes, size=12)
     band = catalogue.band_at(card_id, min(charge, most))
     words_box(canvas, (x + 10, y + 98, x + width - 8, y + HAND_H - 2), band_effect_text(band, locale), BODY, MUTED,
@@ -383,6 +390,22 @@ def direction_angle(direction: int, bottom_seat: int) -> float:
 
 def polar(cx: float, cy: float, r: float, angle: float) -> Point:
     return cx + r * math.cos(angle), cy - r * math.sin(angle)
+
+
+@sized_cache(megabytes=1)
+def tetrite_tile(colour: str, faces: tuple[tuple[str, int], ...], bottom_seat: int, radius: int) -> Image.Image:
+    """A tetrite from above on a transparent tile, its centre at (radius + 4, radius + 4)."""
+    centre = radius + 4
+    tile = Image.new("RGBA", (2 * centre + 1, 2 * centre + 1), (0, 0, 0, 0))
+    draw_tetrite(ImageDraw.Draw(tile), centre, centre, radius, {"colour": colour, "faces": dict(faces)}, bottom_seat)
+    return tile
+
+
+def paste_tetrite(image: Image.Image, cx: int, cy: int, radius: int, tetrite: Mapping[str, Any],
+                  bottom_seat: int) -> None:
+    """``draw_tetrite`` from a cached tile: a tetrite turns a few times a match, and drawing one is ~20 shapes."""
+    tile = tetrite_tile(tetrite["colour"], tuple(sorted(tetrite["faces"].items())), bottom_seat, radius)
+    stamp(image, tile, cx - radius - 4, cy - radius - 4)
 
 
 def draw_tetrite(draw: ImageDraw.ImageDraw, cx: float, cy: float, radius: float, tetrite: Mapping[str, Any],
@@ -507,7 +530,6 @@ def draw_status(canvas: Canvas, view: View, locale: str) -> int:
 def draw_tetrites(canvas: Canvas, view: View, bottom: int, top_y: int, locale: str) -> int:
     """The three tetrites from above between the two players, with markers, owners and the faces down;
     then the note on how rows read. Returns the y below the panel."""
-    draw = canvas.draw
     height = 312
     canvas.rect((MARGIN - 4, top_y, WIDTH - MARGIN + 4, top_y + height), fill=PANEL, outline=(70, 76, 92), width=2,
                 on=BACKGROUND)
@@ -523,7 +545,7 @@ def draw_tetrites(canvas: Canvas, view: View, bottom: int, top_y: int, locale: s
     for tetrite in view["tetrites"]:
         column = tetrite["position"] if bottom == 0 else 2 - tetrite["position"]
         cx = WIDTH / 2 + (column - 1) * 232
-        draw_tetrite(draw, cx, cy, radius, tetrite, bottom)
+        paste_tetrite(canvas.image, round(cx), cy, radius, tetrite, bottom)
         seat = markers.get(tetrite["colour"])
         if seat is not None:
             draw_marker(canvas, cx, top_y + 34 if seat == top else cy + radius * 0.5 + 6, seat,
