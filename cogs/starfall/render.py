@@ -122,6 +122,9 @@ class Picture(Canvas):
     def text(self, xy: tuple[float, float], text: str, size: int = 22, fill: Color = (235, 235, 235),
              bold: bool = False, anchor: str = "la", on: Color | None = None) -> None:
         x, y = round(xy[0]), round(xy[1])
+        if on is not None:  # the caller knows the colour under the text
+            self.paste_text(x, y, text_tile(text, size, bold, anchor, fill, on))
+            return
         mask, dx, dy = text_mask(text, size, bold, anchor)
         width, height = mask.size
         if on is None and width * height >= INKED_AREA:
@@ -283,20 +286,20 @@ def draw_tile(canvas: Picture, x0: int, y0: int, card_id: str, square: str, dmg:
     hp = int(found.stats["hp"])
     canvas.image.paste(tile_frame(attribute), (x0, y0))
     canvas.text((x0 + 8, y0 + 18), fit(found.name(locale), MAIN, TILE_W - 14, True), size=MAIN, bold=True,
-                anchor="lm")
+                anchor="lm", on=DEEP[attribute])
     canvas.image.paste(badge_tile(attribute, locale, 24, TILE), (x0 + 6, y0 + 43))
     canvas.text((x0 + TILE_W - 8, y0 + 55), square_name(square, locale), size=BODY, bold=True, anchor="rm",
-                fill=MUTED)
+                fill=MUTED, on=TILE)
     left = max(0, hp - dmg)
     canvas.text((x0 + 60, y0 + 55), f"HP {left}/{hp}", size=MAIN, bold=True, anchor="lm",
-                fill=HP_LOST if left <= hp // 3 else TEXT)
+                fill=HP_LOST if left <= hp // 3 else TEXT, on=TILE)
     canvas.draw.rectangle((x0 + 8, y0 + 73, x0 + TILE_W - 8, y0 + 80), fill=HP_LOST)
     canvas.draw.rectangle((x0 + 8, y0 + 73, x0 + 8 + (TILE_W - 16) * left / hp, y0 + 80), fill=HP_OK)
     strip = stars_strip(star, 18, TILE)
     canvas.image.paste(strip, (x0 + 8, y0 + 100 - STAR_ROOM))
     end = x0 + 8 + strip.width
     canvas.text((end + 4, y0 + 100), f"★{star}", size=MAIN, bold=True, anchor="lm",
-                fill=GOLD if star < 4 else HP_LOST)
+                fill=GOLD if star < 4 else HP_LOST, on=TILE)
     if dmg:  # short, so that it fits beside ★ in both languages
         canvas.text((x0 + TILE_W - 8, y0 + 100), t("starfall.ui.dmg_short", locale, amount=dmg), size=BODY, bold=True,
                     fill=(255, 130, 120), anchor="rm")
@@ -375,7 +378,7 @@ def draw_square(canvas: Picture, box: Box, square: str, record: Mapping[str, Any
     if record is None:
         canvas.image.paste(empty_frame(), (int(x0), int(y0)))
         canvas.text(((x0 + x1) / 2, (y0 + y1) / 2), square_name(square, locale), size=BODY, fill=(110, 116, 132),
-                    anchor="mm")
+                    anchor="mm", on=EMPTY)
         return
     draw_tile(canvas, int(x0), int(y0), record["id"], square, int(record["dmg"]), int(record["star"]),
               bool(record["acted"]), record.get("status"), record.get("r_kind") if record.get("r") else None, locale)
