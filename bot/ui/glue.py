@@ -2,7 +2,7 @@
 
 Rules kept here for every game:
 * every interaction is answered or deferred before any slow work (render, REST); a click on a match's
-  controls is answered by its result when that is ready within ANSWER_WITHIN s, else deferred then;
+  controls is answered by its result when that is ready within ANSWER_WITHIN s of the click, else deferred then;
 * errors are private, localized, one line, and change nothing;
 * public posts only ever carry ``view(state, None)`` images and audience-free events;
 * each seat's private panel goes to its DM, or, if DMs are closed (403/50007), is fetched as an
@@ -137,25 +137,30 @@ def outcome_reason(game_id: str, reason: str, locale: str) -> str:
     return reason
 
 
-ANSWER_WITHIN = 1.2  # s: a click unanswered by then is deferred (Discord drops an answer after 3 s)
+# s after Discord created a click: unanswered by then, it is deferred (Discord drops an answer after 3 s). Counted
+# from the click's snowflake, so a click that reached a busy bot late is deferred at once; never later than this
+# after the handler starts, whatever the clocks say.
+ANSWER_WITHIN = 0.5
 
 
 class ClickAnswer:
     """The one answer to a click on a match's controls. Discord's interaction response can carry the
     result itself (the clicked message updated, type 7): one REST call instead of a deferral and an edit
-    of the original. The result is sent as the response when it is ready within ``ANSWER_WITHIN`` s;
-    otherwise the click is deferred then (so the 3 s limit holds whatever the load) and the result comes
-    as an edit of the original message."""
+    of the original. The result is sent as the response when it is ready within ``ANSWER_WITHIN`` s of
+    the click; otherwise the click is deferred then (so the 3 s limit holds under load) and the result
+    comes as an edit of the original message."""
 
     def __init__(self, interaction: discord.Interaction) -> None:
         self.interaction = interaction
         self.lock = asyncio.Lock()  # the timer's deferral and the result never race for the response
         self.sleeping = True
-        self.timer = asyncio.create_task(self._defer_later(), name="dueltable-click-deferral")
+        age = time.time() - interaction.created_at.timestamp()
+        self.timer = asyncio.create_task(self._defer_later(min(ANSWER_WITHIN, max(0.0, ANSWER_WITHIN - age))),
+                                         name="dueltable-click-deferral")
 
-    async def _defer_later(self) -> None:
+    async def _defer_later(self, delay: float) -> None:
         try:
-            await asyncio.sleep(ANSWER_WITHIN)
+            await asyncio.sleep(delay)
         except asyncio.CancelledError:
             return
         self.sleeping = False
