@@ -33,13 +33,13 @@ from bot.demo import demo_settings
 
 
 async def serve(api_base: str, gateway_url: str, database: str) -> None:
-    if os.environ.get("DUELTABLE_PICTURE_CACHE_MB"):
-        from bot.render import toolkit
-        toolkit.set_picture_cache_mb(float(os.environ["DUELTABLE_PICTURE_CACHE_MB"]))
     count_database_calls()
     Route.BASE = api_base
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
     bot = DuelTable(demo_settings(database), run_timekeeper=False)
+    if os.environ.get("DUELTABLE_PICTURE_CACHE_MB"):  # demo_settings reads no environment: a study's size
+        from bot.render import toolkit
+        toolkit.set_picture_cache_mb(float(os.environ["DUELTABLE_PICTURE_CACHE_MB"]))
     bot._connection.guild_ready_timeout = 0.05  # the fake sends every guild at once
     stop = asyncio.Event()
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
@@ -73,6 +73,7 @@ async def serve(api_base: str, gateway_url: str, database: str) -> None:
 
 HOPS = [0]
 MARKED = [False]
+TYPES: list = []
 
 
 def mark() -> None:
@@ -92,6 +93,16 @@ def mark() -> None:
         found = gc.collect()
         after = sum(1 for o in gc.get_objects() if isinstance(o, io.BytesIO))
         print(f"GC BytesIO {alive} -> {after}, {found} unreachable; {memory.breakdown()}", file=sys.stderr, flush=True)
+        from collections import Counter
+        counts = Counter(type(o).__name__ for o in gc.get_objects())
+        sizes = Counter()
+        for o in gc.get_objects():
+            sizes[type(o).__name__] += sys.getsizeof(o)
+        if TYPES:
+            grown = {name: (counts[name] - TYPES[0].get(name, 0), sizes[name] - TYPES[1].get(name, 0)) for name in counts}
+            top = sorted(grown.items(), key=lambda item: -item[1][1])[:15]
+            print("GROWN " + ", ".join(f"{name} +{n} ({size / 2**20:.1f} MB)" for name, (n, size) in top), file=sys.stderr)
+        TYPES[:] = [counts, sizes]
     # DUELTABLE_TRACEMALLOC=FRAMES: Python's own allocations made during the measured window, the
     # largest still alive at its end (a study: tracing makes the bot several times slower)
     if tracemalloc.is_tracing():
@@ -108,6 +119,8 @@ def print_python_allocations() -> None:
     print(f"PYTHON {traced / 2**20:.1f} MB traced; the largest:", file=sys.stderr)
     for stat in snapshot.statistics("filename")[:25]:
         print(f"  {stat}", file=sys.stderr, flush=True)
+    for stat in snapshot.statistics("traceback")[:6]:  # who holds the largest (with FRAMES > 1)
+        print(f"  {stat}", *(f"    {line}" for line in stat.traceback.format()), sep="\n", file=sys.stderr)
 
 
 async def trace_memory(seconds: float) -> None:
