@@ -23,7 +23,9 @@ import zlib
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
+from types import MappingProxyType
 
 from bot.cards import ASSETS, Card
 
@@ -240,13 +242,18 @@ def load_ready_decks(game: str, path: Path | None = None) -> list[ReadyDeck]:
     path = path or ASSETS / game / "decks.toml"
     if not path.exists():
         return []
+    return list(_parsed_ready_decks(game, path, path.stat().st_mtime_ns))
+
+
+@lru_cache(maxsize=16)
+def _parsed_ready_decks(game: str, path: Path, modified_ns: int) -> tuple[ReadyDeck, ...]:
+    """The file parsed once per version (~5 ms of TOML a challenge otherwise); the decks are frozen and
+    their card counts read-only, so callers share them."""
     data = tomllib.loads(path.read_text(encoding="utf-8"))
-    decks = []
-    for raw in data.get("deck", []):
-        decks.append(ReadyDeck(game=game, id=str(raw["id"]), name_en=raw["name_en"], name_ja=raw["name_ja"],
-                               style_en=raw.get("style_en", ""), style_ja=raw.get("style_ja", ""),
-                               cards={str(k): int(v) for k, v in raw["cards"].items()}))
-    return decks
+    return tuple(ReadyDeck(game=game, id=str(raw["id"]), name_en=raw["name_en"], name_ja=raw["name_ja"],
+                           style_en=raw.get("style_en", ""), style_ja=raw.get("style_ja", ""),
+                           cards=MappingProxyType({str(k): int(v) for k, v in raw["cards"].items()}))
+                 for raw in data.get("deck", []))
 
 
 def ready_decks(game: str, rule: DeckRule) -> list[ReadyDeck]:
