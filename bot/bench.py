@@ -289,6 +289,18 @@ def process_cpu_s(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def tree_cpu_s(pid: int) -> dict[int, float]:
+    """CPU seconds of a process and of each of its live children (the bot's render and bot-player
+    workers: a child's CPU reaches its parent's counters only when it exits), by pid."""
+    found = {pid: process_cpu_s(pid)}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError):
+            for child in (task / "children").read_text().split():
+                with contextlib.suppress(OSError):
+                    found[int(child)] = process_cpu_s(int(child))
+    return found
+
+
 @dataclass
 class Members:
     """Two members of a match, clicking whatever their DMs offer, as people would (as fast as the bot lets
@@ -403,12 +415,14 @@ async def bench_bot_process(game_ids: list[str], matches: int, decisions: int, p
             budget = [decisions]
             calls_before = len(fake.calls)
             bot.send_signal(signal.SIGUSR1)
-            cpu_before, harness_before = process_cpu_s(bot.pid), process_cpu_s(os.getpid())
+            cpu_before, harness_before = tree_cpu_s(bot.pid), process_cpu_s(os.getpid())
             started = time.perf_counter()
             counts = await asyncio.gather(*(member.play(budget) for member in members))
             await fake.idle(timeout=300)
             elapsed = fake.last_change - started
-            cpu = process_cpu_s(bot.pid) - cpu_before
+            cpu_after = tree_cpu_s(bot.pid)
+            cpu = sum(cpu_after.values()) - sum(cpu_before.get(pid, 0.0) for pid in cpu_after)
+            worker_cpu = cpu - (cpu_after[bot.pid] - cpu_before[bot.pid])
             harness = process_cpu_s(os.getpid()) - harness_before
             bot.send_signal(signal.SIGUSR1)
             routes = Counter(route_name(call) for call in fake.calls[calls_before:])
@@ -418,13 +432,16 @@ async def bench_bot_process(game_ids: list[str], matches: int, decisions: int, p
             await bot.wait()
     done = sum(counts)
     rss = float(output.split("RSS", 1)[1].split()[0]) if "RSS" in output else float("nan")
+    workers = json.loads(output.split("WORKERS", 1)[1].splitlines()[0]) if "WORKERS" in output else {}
     images = float(output.split("IMAGES", 1)[1].split()[0]) if "IMAGES" in output else float("nan")
     bot_metrics = json.loads(output.split("METRICS", 1)[1].splitlines()[0]) if "METRICS" in output else {}
     marks = [int(line.split()[1]) for line in output.splitlines() if line.startswith("HOPS ")]
     rss_marks = [line.split()[2] for line in output.splitlines() if line.startswith("HOPS ")]
     hops = marks[1] - marks[0] if len(marks) == 2 else 0
     late = sum(1 for call in fake.calls if call.status == 404 and "/callback" in call.path)
-    return {"rss_mb": rss, "rss_marks": rss_marks, "images_mb": images, "matches": matches, "decisions": done, "per_s": done / elapsed, "late_answers": late,
+    return {"rss_mb": rss, "render_workers_mb": workers.get("render", []), "other_workers_mb": workers.get("other", []),
+            "pss_mb": sum(workers.get("pss_now", [])),
+            "worker_cpu_ms": worker_cpu * 1000 / max(done, 1), "rss_marks": rss_marks, "images_mb": images, "matches": matches, "decisions": done, "per_s": done / elapsed, "late_answers": late,
             "cpu_ms": cpu * 1000 / max(done, 1), "harness_cpu_ms": harness * 1000 / max(done, 1),
             "bot_metrics": bot_metrics, "db_calls": hops, "rest_per_decision": {route: count / max(done, 1) for route, count in routes.most_common()},
             "seconds": elapsed}
@@ -474,13 +491,17 @@ def print_bot_match(result: dict[str, dict[str, float]]) -> None:
 
 
 def print_bot_process(process: dict[str, float]) -> None:
+    render, other = process["render_workers_mb"], process["other_workers_mb"]
     print(f"bot process, {process['matches']} concurrent matches through the fake Discord: "
           f"{process['per_s']:.0f} decisions/s [>= {TARGETS['decisions_per_s']}] ({process['decisions']} decisions "
-          f"in {process['seconds']:.1f} s; CPU a decision: the bot {process['cpu_ms']:.1f} ms, the fake Discord "
-          f"and its members {process['harness_cpu_ms']:.1f} ms), "
-          f"{process['late_answers']} interactions answered late; "
-          f"peak RSS of the bot {process['rss_mb']:.0f} MB [<= {TARGETS['rss_mb']}] (pictures still held in the "
-          f"renderers' caches at the end: {process['images_mb']:.0f} MB)")
+          f"in {process['seconds']:.1f} s; CPU a decision: the bot {process['cpu_ms']:.1f} ms, of which its worker "
+          f"processes {process['worker_cpu_ms']:.1f} ms; the fake Discord and its members "
+          f"{process['harness_cpu_ms']:.1f} ms), {process['late_answers']} interactions answered late; "
+          f"peak RSS of the bot process {process['rss_mb']:.0f} MB [<= {TARGETS['rss_mb']}], of its "
+          f"{len(render)} render workers {sum(render):.0f} MB ({' + '.join(f'{mb:.0f}' for mb in render) or '-'}), "
+          f"of its other workers (bot player, resource tracker) {sum(other):.0f} MB; together at the end "
+          f"{process['pss_mb']:.0f} MB (PSS: pages the processes share, libraries and fonts, counted once) "
+          f"(pictures still held in the bot process's caches at the end: {process['images_mb']:.0f} MB)")
 
 
 async def _main(argv: list[str]) -> int:

@@ -36,7 +36,10 @@ async def serve(api_base: str, gateway_url: str, database: str) -> None:
     count_database_calls()
     Route.BASE = api_base
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
-    bot = DuelTable(demo_settings(database), run_timekeeper=False)
+    settings = demo_settings(database)
+    if os.environ.get("DUELTABLE_RENDER_PROCESSES"):  # demo_settings reads no environment: compare both ways
+        settings = settings.model_copy(update={"render_processes": int(os.environ["DUELTABLE_RENDER_PROCESSES"])})
+    bot = DuelTable(settings, run_timekeeper=False)
     if os.environ.get("DUELTABLE_PICTURE_CACHE_MB"):  # demo_settings reads no environment: a study's size
         from bot.render import toolkit
         toolkit.set_picture_cache_mb(float(os.environ["DUELTABLE_PICTURE_CACHE_MB"]))
@@ -61,12 +64,14 @@ async def serve(api_base: str, gateway_url: str, database: str) -> None:
         gc.freeze()
     print("READY", flush=True)
     await stop.wait()
+    workers = worker_peaks_mb()  # before close: the workers are still there to read
     await bot.close()
     connection.cancel()
     print(f"MEMORY {memory.breakdown()}\n{cache_report()}", file=sys.stderr, flush=True)
     if os.environ.get("DUELTABLE_GC_STUDY"):
         sys._debugmallocstats()  # Python's own allocator: its arenas (1 MB each) and their use, on stderr
     print(f"RSS {peak_rss_mb():.1f}", flush=True)
+    print(f"WORKERS {json.dumps(workers)}", flush=True)
     print(f"IMAGES {held_images_mb():.1f}", flush=True)
     print(f"METRICS {json.dumps(metric_means())}", flush=True)
 
@@ -180,6 +185,33 @@ def metric_means() -> dict[str, list[float]]:
                 key = f"{sample.name.rsplit('_', 1)[0]}{{{','.join(sample.labels.values())}}}"
                 sums.setdefault(key, [0.0, 0.0])[0 if sample.name.endswith("_count") else 1] = sample.value
     return {key: [count, total / count] for key, (count, total) in sums.items() if count}
+
+
+def worker_peaks_mb() -> dict[str, list[float]]:
+    """Peak resident MB (VmHWM) of each child process: the render workers, and the rest (the bot player's
+    worker, multiprocessing's resource tracker). They are the bot's memory too."""
+    from pathlib import Path
+
+    from bot.render import toolkit
+
+    def pss_mb(pid: int | str) -> float:
+        # Proportional set size: a page shared by n processes (libraries, fonts, the page cache of
+        # the same files) counts 1/n in each, so the sum over processes counts it once.
+        rollup = Path(f"/proc/{pid}/smaps_rollup").read_text()
+        return next(int(line.split()[1]) / 1024 for line in rollup.splitlines() if line.startswith("Pss:"))
+
+    renderers = set(toolkit.render_processes())
+    peaks: dict[str, list[float]] = {"render": [], "other": [], "pss_now": [round(pss_mb("self"), 1)]}
+    for task in Path("/proc/self/task").iterdir():
+        for pid in (task / "children").read_text().split():
+            try:
+                status = Path(f"/proc/{pid}/status").read_text()
+                peaks["pss_now"].append(round(pss_mb(pid), 1))
+            except OSError:
+                continue
+            peak = next(int(line.split()[1]) / 1024 for line in status.splitlines() if line.startswith("VmHWM:"))
+            peaks["render" if int(pid) in renderers else "other"].append(round(peak, 1))
+    return peaks
 
 
 def current_rss_mb() -> float:

@@ -112,6 +112,17 @@ class StepAside:
         return waited
 
 
+def warm() -> int:
+    """In the worker: import the search and every game's bot-player hooks (engines, determinizers,
+    policies), so that the first bot move pays neither the process start nor the imports. Returns how
+    many games have a bot player. Lives here, not in bot/match.py, so the worker never imports the
+    store, the database drivers or the metrics it does not use."""
+    from bot import search
+    from bot.games import playable_game_ids
+
+    return sum(1 for game_id in playable_game_ids() if search.has_bot_player(game_id) and search.hooks_for(game_id))
+
+
 def think_stepping_aside(game_id: str, state: Any, seat: int, seed: str, level: str) -> tuple[str, ...]:
     """``search.think`` in the worker, stepping aside while the bot process handles members' clicks."""
     from bot import search

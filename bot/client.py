@@ -98,6 +98,7 @@ class DuelTable(commands.AutoShardedBot):
         sweep_ratelimits_less_often(self.http)
         self.settings = settings
         toolkit.set_picture_cache_mb(settings.picture_cache_mb)  # what the renderers' caches hold together
+        toolkit.configure_render_pool(settings.render_processes, settings.picture_cache_mb)
         # How long a claimed reminder stays claimed: if this process dies before recording it, another
         # process sends it after this (with the same nonce, so Discord posts it once).
         self.timer_lease = timer_lease

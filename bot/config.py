@@ -54,6 +54,9 @@ class Settings(BaseSettings):
     # Memory (issue 13): what the renderers' caches of text and tiles may hold together (bot/render/toolkit.py)
     picture_cache_mb: float = Field(32.0, ge=0, le=4096,
                                     validation_alias=env("DUELTABLE_PICTURE_CACHE_MB", "picture_cache_mb"))
+    # Speed (issue 13): pictures drawn in this many worker processes, 0 = threads in the bot (toolkit.py)
+    render_processes: int = Field(2, ge=0, le=16,
+                                  validation_alias=env("DUELTABLE_RENDER_PROCESSES", "render_processes"))
 
     # What each variable may be: the error line says this rather than pydantic's wording.
     ALLOWED: ClassVar[dict[str, str]] = {
@@ -72,6 +75,7 @@ class Settings(BaseSettings):
         "metrics_host": "an address to listen on, such as 127.0.0.1 or 0.0.0.0",
         "log_format": "text or json",
         "picture_cache_mb": "a number of MB 0-4096",
+        "render_processes": "a whole number 0-16 (0: draw pictures in threads of the bot process)",
     }
     SECRET: ClassVar[frozenset[str]] = frozenset({"token", "database_url"})  # never echoed in an error
 

@@ -14,9 +14,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import discord
-from discord import app_commands
-
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "assets" / "locales"
 LOCALES = ("en", "ja")
 DEFAULT_LOCALE = "en"
@@ -68,21 +65,11 @@ def t(key: str, locale: str = DEFAULT_LOCALE, /, **args: Any) -> str:
     return template.format(**args) if args else template
 
 
-class CommandTranslator(app_commands.Translator):
-    """Slash command names, descriptions and choices in Japanese, from ``commands.*`` keys.
+def __getattr__(name: str) -> Any:
+    # The slash-command texts need discord.py; pictures and the workers that draw them only need ``t``,
+    # so they are kept in bot/commandtext.py and imported on first use (discord + aiohttp: ~30 MB).
+    if name in ("CommandTranslator", "cmd"):
+        from bot import commandtext
 
-    A ``locale_str`` whose ``extras`` carry ``key`` is looked up as that key; Discord asks for every
-    locale it supports and we answer only for Japanese (English is the command's own text).
-    """
-
-    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
-                        context: app_commands.TranslationContextTypes) -> str | None:
-        key = string.extras.get("key")
-        if key is None or normalize_locale(locale) != "ja":
-            return None
-        return catalogue("ja").get(key)
-
-
-def cmd(key: str, english: str) -> app_commands.locale_str:
-    """A translatable command string: English text, Japanese looked up under ``key``."""
-    return app_commands.locale_str(english, key=key)
+        return getattr(commandtext, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -65,19 +65,13 @@ def think_pool() -> ProcessPoolExecutor:
     return _think_pool
 
 
-def warm_worker() -> int:
-    """In the worker: import the search and every game's bot-player hooks (engines, determinizers,
-    policies), so that the first bot move pays neither the process start nor the imports. Returns how
-    many games have a bot player."""
-    from bot.games import playable_game_ids
-
-    return sum(1 for game_id in playable_game_ids() if search.has_bot_player(game_id) and search.hooks_for(game_id))
+warm_worker = botworker.warm  # kept here too: tests and callers know it as bot.match.warm_worker
 
 
 def start_think_pool() -> None:
     """Start the bot player's worker now (at bot launch) rather than at the first bot move, which would
     otherwise wait for a Python process to start and import every game (~1-2 s on this host)."""
-    think_pool().submit(warm_worker).add_done_callback(_log_failed_start)
+    think_pool().submit(botworker.warm).add_done_callback(_log_failed_start)
 
 
 def _log_failed_start(done) -> None:

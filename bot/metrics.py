@@ -106,13 +106,9 @@ def render_labels(function: Callable[..., Any], args: tuple) -> tuple[str, str]:
     return (card.game, "card") if card is not None else ("other", "other")
 
 
-def timed_render(function: Callable[..., bytes], *args: Any) -> bytes:
-    """Run a renderer (in the render pool) and record how long the drawing took."""
-    started = time.perf_counter()
-    try:
-        return function(*args)
-    finally:
-        RENDER_SECONDS.labels(*render_labels(function, args)).observe(time.perf_counter() - started)
+def observe_render(function: Callable[..., bytes], args: tuple, seconds: float) -> None:
+    """Record how long a picture took to draw (measured where it was drawn: a render thread or process)."""
+    RENDER_SECONDS.labels(*render_labels(function, args)).observe(seconds)
 
 
 async def refresh_active(store: Any) -> None:

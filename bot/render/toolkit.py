@@ -9,8 +9,11 @@ grow downwards rather than sideways. ``MIN_TEXT_PX`` (18 px) stays as an absolut
 from __future__ import annotations
 
 import asyncio
+import atexit
 import concurrent.futures
 import json
+import logging
+import multiprocessing
 import os
 import re
 import struct
@@ -26,6 +29,8 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from bot import memory
+
+log = logging.getLogger(__name__)
 
 try:  # ISA-L's deflate, several times faster than zlib's at the same level (see encode_png)
     from isal import isal_zlib as deflate
@@ -376,36 +381,125 @@ class Canvas:
         return encode_png(self.image)
 
 
-# Rendering runs off the event loop on a pool of its own, sized to the 2-core host: a burst of clicks
-# queues renders instead of starting more threads than there are cores to run them, and the default
-# executor stays free for discord.py's own blocking calls.
-RENDER_POOL = concurrent.futures.ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
+# Pictures are drawn off the event loop, by default in worker processes (``DUELTABLE_RENDER_PROCESSES``,
+# configure_render_pool). Threads inside the bot were the first design, but most of a picture is Python
+# (layout, tiles, text pastes) holding the GIL the event loop needs: with 200 matches the bot process
+# made ~52 decisions/s on the 2-core host whatever the drawing cost, and 113/s once the same renders ran
+# in two processes (python -m bot.bench process, 2,000 decisions). 0 processes keeps the threads: ~50 MB
+# less memory for a small bot that never has 50 clicks a second.
+RENDER_THREADS = 2
+_pool_settings = {"processes": 0, "cache_mb": PICTURE_CACHE_MB}
+# One pool per setting, kept: a process that runs bots with different settings (the tests) switches
+# between them without starting workers again.
+_render_pools: dict[tuple[int, float], concurrent.futures.Executor] = {}
+_pool_lock = threading.Lock()
+
+
+def configure_render_pool(processes: int, cache_mb: float | None = None) -> None:
+    """Draw pictures in ``processes`` worker processes (0: in threads of this process), whose caches hold
+    ``cache_mb`` each (default PICTURE_CACHE_MB). Called at bot start."""
+    with _pool_lock:
+        _pool_settings.update(processes=max(0, int(processes)),
+                              cache_mb=PICTURE_CACHE_MB if cache_mb is None else float(cache_mb))
+
+
+def render_pool() -> concurrent.futures.Executor:
+    with _pool_lock:
+        key = (_pool_settings["processes"], _pool_settings["cache_mb"])
+        pool = _render_pools.get(key)
+        if pool is None:
+            if key[0] > 0:
+                # spawn: a render worker must not inherit the bot's event loop, sockets and threads.
+                # The setting bounds the caches of all workers together: each holds its share.
+                pool = concurrent.futures.ProcessPoolExecutor(
+                    max_workers=key[0], mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_start_render_worker, initargs=(key[1] / key[0],))
+            else:
+                pool = concurrent.futures.ThreadPoolExecutor(max_workers=RENDER_THREADS, thread_name_prefix="render")
+            _render_pools[key] = pool
+        return pool
+
+
+def _forget_pool(pool: concurrent.futures.Executor) -> None:
+    with _pool_lock:
+        for key, known in list(_render_pools.items()):
+            if known is pool:
+                del _render_pools[key]
+
+
+def shutdown_render_pool() -> None:
+    """Stop the render workers (at exit: before the interpreter tears down what the pools' threads use)."""
+    with _pool_lock:
+        pools = list(_render_pools.values())
+        _render_pools.clear()
+    for pool in pools:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+atexit.register(shutdown_render_pool)
+
+
+def start_render_pool() -> None:
+    """Start the render workers now (at bot launch), so the first picture waits for no process start and
+    no imports; every worker imports every game's renderers once."""
+    pool = render_pool()
+    if isinstance(pool, concurrent.futures.ProcessPoolExecutor):
+        for _ in range(_pool_settings["processes"]):
+            pool.submit(_warm_render_worker)
+
+
+def render_processes() -> list[int]:
+    """The pids of the current render worker processes (none with threads): the benchmark's memory."""
+    pool = render_pool()
+    return [process.pid for process in (getattr(pool, "_processes", None) or {}).values()]
+
+
+def _start_render_worker(cache_mb: float) -> None:
+    set_picture_cache_mb(cache_mb)
+
+
+def _warm_render_worker() -> int:
+    from bot.games import available_games
+
+    return sum(1 for spec in available_games() if spec.render_board is not None)
+
+
+async def render_off_loop(function: Callable[..., bytes], *args: object) -> bytes:
+    """Draw a picture in the render pool (never in the event loop: a board takes 5-35 ms) and record
+    its time in the bot's metrics (by game and kind)."""
+    from bot.metrics import observe_render
+
+    loop = asyncio.get_running_loop()
+    pool = render_pool()
+    try:
+        data, seconds = await loop.run_in_executor(pool, _render, function, *args)
+    except concurrent.futures.process.BrokenProcessPool:
+        # A worker died (killed, out of memory): a new pool draws this picture and the next ones.
+        log.exception("a render worker died; starting new ones")
+        _forget_pool(pool)
+        data, seconds = await loop.run_in_executor(render_pool(), _render, function, *args)
+    observe_render(function, args, seconds)
+    return data
+
+
+RENDER_CPU = [0.0, 0]  # CPU seconds this process's render threads spent on pictures, and how many (the benchmark)
+
+
+def _render(function: Callable[..., bytes], *args: object) -> tuple[bytes, float]:
+    """In a render worker (thread or process): the picture and the seconds it took."""
+    started, cpu = time.perf_counter(), time.thread_time()
+    try:
+        return function(*args), time.perf_counter() - started
+    finally:
+        TRIMMER.rendered()
+        RENDER_CPU[0] += time.thread_time() - cpu  # two threads, a rare lost update: a measurement only
+        RENDER_CPU[1] += 1
 
 
 # Every 64 pictures: trimming every 8 kept the peak ~20 MB lower but each trimmed page is faulted back in
 # by the next canvases, which cost 5-40% more drawing CPU on the loaded 2-core host; every 64 cost nothing
 # measurable and keeps ~5 MB off the peak. DUELTABLE_TRIM_EVERY (0: never) is for such studies.
 TRIMMER = memory.Trimmer(every=int(os.environ.get("DUELTABLE_TRIM_EVERY", "64")))
-
-
-async def render_off_loop(function: Callable[..., bytes], *args: object) -> bytes:
-    """Run a renderer in the render pool (not in the event loop: a board takes 15-35 ms)."""
-    return await asyncio.get_running_loop().run_in_executor(RENDER_POOL, _render, function, *args)
-
-
-RENDER_CPU = [0.0, 0]  # CPU seconds the render threads spent on pictures, and how many (the benchmark)
-
-
-def _render(function: Callable[..., bytes], *args: object) -> bytes:
-    from bot.metrics import timed_render  # render seconds by game and kind, timed in the worker
-
-    started = time.thread_time()
-    try:
-        return timed_render(function, *args)
-    finally:
-        TRIMMER.rendered()
-        RENDER_CPU[0] += time.thread_time() - started  # two threads, a rare lost update: a measurement only
-        RENDER_CPU[1] += 1
 
 
 PNG_BUDGET = 290 * 1024  # bytes of image data; the platform allows 300 KB a picture

@@ -28,7 +28,7 @@ from bot.engine import EngineError, Event, StaleState, decision_for
 from bot.games import get_game
 from bot.match import CLAIM, RESIGN, Applied, owing_seats, start_think_pool
 from bot.render.names import render_with_names
-from bot.render.toolkit import render_off_loop
+from bot.render.toolkit import render_off_loop, start_render_pool
 from bot.store import OPEN_OPPONENT, ChallengeRow, MatchRow
 from bot.ui.components import (
     ChallengeButton,
@@ -733,6 +733,7 @@ class Glue(TimekeeperMixin):
         and give each seat that owes a decision a fresh panel, since its DM may not have gone out.
         The bot player's worker process starts here too, before anyone challenges it."""
         start_think_pool()
+        start_render_pool()
         await metrics.refresh_active(self.store)
         for match in await self.store.matches_behind():
             if not self.bot.owns_guild(match.guild_id):

@@ -15,7 +15,10 @@ from bot.games import get_game, playable_game_ids
 
 def e2e_settings(database: Path, **overrides) -> Settings:
     values = dict(token=None, database=str(database), inline_lookup=True, max_active_matches=3,
-                  timer_interval=3600.0, challenge_ttl_hours=24.0, dev_guild_id=None, log_level="WARNING")
+                  timer_interval=3600.0, challenge_ttl_hours=24.0, dev_guild_id=None, log_level="WARNING",
+                  # The tests' own games (tiny) are registered in this process only: draw in threads here.
+                  # The worker processes are tested by test_render_processes.py, the demos and the bench.
+                  render_processes=0)
     values.update(overrides)
     return Settings(**values)
 
