@@ -40,6 +40,7 @@ from bot.fakediscord import FakeDiscord, run_bot
 from bot.fakediscord.models import FakeMessage
 from bot.games import available_games, get_game
 from bot.match import MatchService
+from bot.render import toolkit
 from bot.store import open_store
 
 # Issue 13's targets on this (2-core) machine; png_kb and ready_s are the platform issue's.
@@ -142,7 +143,7 @@ async def bench_decision_latency(game_id: str, clicks: int, bot_match: bool = Fa
                     if opponent.clicks >= 2:
                         break
                     await asyncio.sleep(0.05)
-            workers = child_pids()
+            workers = [pid for pid in child_pids() if pid not in toolkit.render_processes()]  # the bot player's
             cpu_before = sum(process_cpu_s(pid) for pid in workers)
             started_all = time.perf_counter()
             try:
