@@ -145,13 +145,19 @@ def texts_drawn_apart(monkeypatch: pytest.MonkeyPatch, render) -> tuple[int, lis
         monkeypatch.setattr(toolkit.Canvas, "words", original)
         monkeypatch.setattr(toolkit.Canvas, "numbered", original_numbered)
         monkeypatch.setattr(ImageDraw.ImageDraw, "text", original_text)
-    apart = []
+    return width, drawn, leave_out(drawn, running)
+
+
+def leave_out(drawn: list, counted) -> list:
+    """``drawn`` without the entries ``counted`` (a Counter of entries drawn as running text), each as
+    many times as counted: what is left was drawn whole."""
+    left, kept = counted.copy(), []
     for entry in drawn:
-        if running[entry] > 0:
-            running[entry] -= 1
+        if left[entry] > 0:
+            left[entry] -= 1
         else:
-            apart.append(entry)
-    return width, drawn, apart
+            kept.append(entry)
+    return kept
 
 
 def assert_legible(width: int, drawn: list[tuple[float, str]], main: list[str] = ()) -> None:

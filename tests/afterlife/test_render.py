@@ -29,7 +29,7 @@ from cogs.afterlife import policy, render, render_tiles
 from cogs.afterlife.engine import ENGINE
 from cogs.afterlife.render import render_board, render_card, render_hand
 from cogs.afterlife.text import card_name
-from tests.golden import assert_legible, assert_matches_golden, decode, texts_drawn
+from tests.golden import assert_legible, assert_matches_golden, decode, leave_out, texts_drawn
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden_png"
 VIEWS = GOLDEN_DIR / "views.json"
@@ -309,12 +309,7 @@ def texts_drawn_apart(monkeypatch, draw: Callable[[], bytes]) -> tuple[int, list
     finally:
         for module in (render_tiles, render):
             monkeypatch.setattr(module, "write_run", original)
-    apart = []
-    for entry in drawn:
-        if running[entry] > 0:
-            running[entry] -= 1
-        else:
-            apart.append(entry)
+    apart = leave_out(drawn, running)
     assert len(apart) < len(drawn)  # running text was drawn, and recognised
     return width, drawn, apart
 

@@ -255,13 +255,7 @@ def texts_drawn_apart(monkeypatch, draw: Callable[[], bytes]) -> tuple[int, list
         width, drawn, apart = golden.texts_drawn_apart(monkeypatch, draw)
     finally:
         monkeypatch.setattr(render.Picture, "words", original)
-    kept = []
-    for entry in apart:
-        if running[entry] > 0:
-            running[entry] -= 1
-        else:
-            kept.append(entry)
-    return width, drawn, kept
+    return width, drawn, golden.leave_out(apart, running)
 
 
 @pytest.mark.parametrize("locale", LOCALES)
