@@ -212,22 +212,33 @@ def fit_text(text: str, size: int, width: float, bold: bool = False) -> str:
 def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Greedy wrap that works for Japanese (no spaces) as well as English (break at spaces).
 
-    Closing punctuation never starts a line (kinsoku); a trailing space need not fit.
+    Closing punctuation and small kana never start a line (kinsoku): when one does not fit, the characters
+    before it go down with it (oidashi) rather than hanging past the width, unless the whole line would
+    go. A trailing space need not fit.
     """
     space = token_width(" ", size, bold)
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        line, length = "", 0.0
+        line: list[str] = []
+        length = 0.0
         for token in tokens(paragraph):
             extra = token_width(token, size, bold)
             fits = length + extra - (space if token.endswith(" ") else 0.0) <= width
-            if line and not fits and token not in NO_LINE_START:
-                lines.append(line.rstrip())
-                line = token.lstrip()
-                length = token_width(line, size, bold)
-            else:
-                line, length = line + token, length + extra
-        lines.append(line.rstrip())
+            if not line or fits:
+                line.append(token)
+                length += extra
+                continue
+            carried = [token]
+            while carried[0][:1] in NO_LINE_START and len(line) > 1:  # ": " and ")." are one token
+                carried.insert(0, line.pop())
+            if carried[0][:1] in NO_LINE_START:  # nothing may go down with it: let it hang
+                line.extend(carried)
+                length = token_width("".join(line), size, bold)
+                continue
+            lines.append("".join(line).rstrip())
+            carried[0] = carried[0].lstrip()
+            line, length = carried, token_width("".join(carried), size, bold)
+        lines.append("".join(line).rstrip())
     return lines
 
 

@@ -158,3 +158,26 @@ def test_an_upload_leaves_no_cycle_to_collect():
         assert fp() is None  # freed by its reference count alone
     finally:
         gc.enable()
+
+
+def test_japanese_lines_keep_kinsoku_without_running_past_the_width():
+    """A closing mark or small kana never starts a line, and the characters before it go down with it
+    instead of hanging past the picture's band (an Afterlife prompt ran past its frame)."""
+    from bot.render.toolkit import NO_LINE_START, font, wrap_text
+
+    texts = ["▶ アタックをブロックするか(枠: ブロックできる自分のクリーチャー)ダメージを受けてください",
+             "「森の巨像」のアタック。ブロックしますか？ チャージ・ショット！",
+             "ッッッッ。。。ーーー)))"]
+    checked = 0
+    for text in texts:
+        for width in range(120, 700, 7):
+            lines = wrap_text(text, 22, width, True)
+            assert "".join(lines).replace(" ", "") == text.replace(" ", "")  # nothing lost or added
+            for index, line in enumerate(lines):
+                if index and line[:1] in NO_LINE_START and lines[index - 1]:
+                    # only when nothing could go down with it (a line of forbidden marks alone)
+                    assert all(ch in NO_LINE_START for ch in lines[index - 1])
+                if len(line) > 1 and not all(ch in NO_LINE_START for ch in line[1:]):
+                    assert font(22, True).getlength(line) <= width or len(lines) == 1, (width, line)
+                checked += 1
+    assert checked > 100
