@@ -4,12 +4,25 @@ versions, append-only log, and the timekeeper's claims with several processes at
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 
 import pytest
 
 from bot.db import POSTGRES, SQLITE
 from bot.store import DecisionCommit, Store, migration_files, open_store
+
+
+@contextlib.asynccontextmanager
+async def separate_stores(target, count: int):
+    """``count`` stores on one database, as that many bot processes open it (each its own connection on
+    SQLite, its own pool on PostgreSQL); all closed afterwards."""
+    stores = [await open_store(target) for _ in range(count)]
+    try:
+        yield stores
+    finally:
+        for store in stores:
+            await store.close()
 
 
 @pytest.fixture(params=[SQLITE, POSTGRES])
@@ -229,19 +242,15 @@ async def test_many_processes_claim_each_due_match_exactly_once(target):
     challenges = {await _challenge(seeding, expires_at=float(index % 5), challenger=100 + index)
                   for index in range(30)}
     await seeding.close()
-    processes = [await open_store(target) for _ in range(5)]  # each its own connection (SQLite) or pool
 
     async def claim(store: Store) -> tuple[list[int], list[int]]:
         timers = await store.claim_due_timers(100.0, limit=4)
         return [row.id for row in timers], [row.id for row in await store.claim_due_challenges(100.0, limit=3)]
 
     rounds = []
-    try:
+    async with separate_stores(target, 5) as processes:
         while not rounds or any(matches or ids for matches, ids in rounds[-1]):
             rounds.append(await asyncio.gather(*(claim(store) for store in processes)))  # all at once
-    finally:
-        for store in processes:
-            await store.close()
     claimed = [match_id for results in rounds for matches, _ in results for match_id in matches]
     expired = [challenge_id for results in rounds for _, ids in results for challenge_id in ids]
     assert sorted(claimed) == sorted(due) and sorted(expired) == sorted(challenges)
@@ -281,8 +290,7 @@ def _finish(match_id: int, now: float) -> DecisionCommit:
 
 
 async def test_rated_matches_of_one_member_finishing_at_once_all_count(target):
-    processes = [await open_store(target) for _ in range(4)]
-    try:
+    async with separate_stores(target, 4) as processes:
         ids = [await processes[0].create_match(
             game="tiny", options={}, seed=1, guild_id=5, channel_id=6, players=(10, 20 + index), bot_seat=None,
             days=3, locale="en", state={}, panels={}, now=1.0, deadline=9.0, next_timer_at=None, rated=True)
@@ -292,14 +300,10 @@ async def test_rated_matches_of_one_member_finishing_at_once_all_count(target):
         assert all(results)
         rating = await processes[0].rating(5, "tiny", 10)
         assert rating["wins"] == 8 and len(await processes[0].rating_history(5, "tiny", 10)) == 8
-    finally:
-        for store in processes:
-            await store.close()
 
 
 async def test_concurrent_deck_creations_cannot_pass_the_limit(target):
-    processes = [await open_store(target) for _ in range(4)]
-    try:
+    async with separate_stores(target, 4) as processes:
         outcomes = await asyncio.gather(
             *(processes[index % 4].create_deck(user_id=10, game="tinydeck", name=f"deck {index}", cards={"a": 1},
                                                now=1.0, limit=3) for index in range(8)),
@@ -308,14 +312,10 @@ async def test_concurrent_deck_creations_cannot_pass_the_limit(target):
         assert all(type(outcome).__name__ == "DeckLimitReached" for outcome in outcomes
                    if isinstance(outcome, BaseException))
         assert len(await processes[0].list_decks(10)) == 3
-    finally:
-        for store in processes:
-            await store.close()
 
 
 async def test_a_challenge_accepted_in_two_processes_at_once_starts_one_match(target):
-    processes = [await open_store(target) for _ in range(4)]
-    try:
+    async with separate_stores(target, 4) as processes:
         challenge_id = await _challenge(processes[0])
         created = await asyncio.gather(*(store.create_match(
             game="tiny", options={}, seed=1, guild_id=1, channel_id=2, players=(10, 20), bot_seat=None, days=3,
@@ -324,23 +324,16 @@ async def test_a_challenge_accepted_in_two_processes_at_once_starts_one_match(ta
         [match_id] = [match for match in created if match is not None]
         assert await processes[0].count_matches() == 1
         assert (await processes[0].get_challenge(challenge_id)).match_id == match_id
-    finally:
-        for store in processes:
-            await store.close()
 
 
 async def test_dm_panels_of_both_seats_recorded_at_once_are_both_kept(target):
-    processes = [await open_store(target) for _ in range(2)]
-    try:
+    async with separate_stores(target, 2) as processes:
         match_id = await _match(processes[0])
         for round_ in range(5):
             await asyncio.gather(*(processes[seat].set_dm_panel(match_id, seat, {"message_id": 100 * round_ + seat})
                                    for seat in (0, 1)))
         panels = (await processes[0].get_match(match_id)).dm_panels
         assert panels == {"0": {"message_id": 400}, "1": {"message_id": 401}}
-    finally:
-        for store in processes:
-            await store.close()
 
 
 async def test_a_postgres_setting_in_the_url_wins_over_the_store_default(postgres_url):
