@@ -10,13 +10,15 @@ from bot.ui import glue
 from tests.e2e.table import Table
 
 
-def panel_calls(table: Table, since: int, panel_id: int) -> tuple[list, list]:
-    """REST calls since call ``since`` that answered a click or edited an interaction's message, and edits of
-    the panel through its DM channel."""
-    calls = table.fake.calls[since:]
+async def click_panel(table: Table, user, option: str, panel) -> tuple[list, list, object]:
+    """Click ``option`` on ``panel``; the REST calls that answered the click or edited an interaction's
+    message, the edits of the panel through its DM channel, and the panel as it reads afterwards."""
+    before = len(table.fake.calls)
+    await table.play(user, option, panel)
+    calls = table.fake.calls[before:]
     answers = [c for c in calls if c.path.endswith("/callback") or c.path.endswith("/messages/@original")]
-    through_channel = [c for c in calls if c.method == "PATCH" and c.path.endswith(f"/messages/{panel_id}")]
-    return answers, through_channel
+    through_channel = [c for c in calls if c.method == "PATCH" and c.path.endswith(f"/messages/{panel.id}")]
+    return answers, through_channel, table.fake.get_message(panel.id)
 
 
 async def test_a_click_on_the_dm_panel_is_answered_by_one_call_that_also_updates_the_panel(table: Table, monkeypatch):
@@ -26,16 +28,11 @@ async def test_a_click_on_the_dm_panel_is_answered_by_one_call_that_also_updates
     await table.play(world.alice, "pick:5")
     await table.play(world.bob, "pick:1")  # alice won the trick: she calls twice, then picks again
     panel = table.panel(world.alice)
-    before = len(table.fake.calls)
-    await table.play(world.alice, "call:heads", panel)
-    answers, through_channel = panel_calls(table, before, panel.id)
+    answers, through_channel, shown = await click_panel(table, world.alice, "call:heads", panel)
     assert len(answers) == 1 and not through_channel
-    shown = table.fake.get_message(panel.id)
     assert shown.content.startswith("You chose: ") and "heads" in shown.content.splitlines()[0]
     assert table.control_for(shown, "call:tails")  # her next step, on the same message
-    before = len(table.fake.calls)
-    await table.play(world.alice, "call:tails", shown)
-    answers, through_channel = panel_calls(table, before, panel.id)
+    answers, through_channel, _ = await click_panel(table, world.alice, "call:tails", shown)
     assert len(answers) == 1 and not through_channel
     # The trick is over and both pick again: her panel is still the one she clicked, with the pick controls
     # and her hand picture brought up to date in that same edit.
@@ -48,11 +45,8 @@ async def test_a_turn_ending_click_leaves_the_acknowledgement_and_no_controls_in
     world = table.world
     await table.start()
     panel = table.panel(world.alice)
-    before = len(table.fake.calls)
-    await table.play(world.alice, "pick:3", panel)
-    answers, through_channel = panel_calls(table, before, panel.id)
+    answers, through_channel, shown = await click_panel(table, world.alice, "pick:3", panel)
     assert len(answers) == 1 and not through_channel
-    shown = table.fake.get_message(panel.id)
     assert shown.content.startswith("You chose: ") and not answer_controls(table.fake, shown)
 
 
@@ -99,11 +93,8 @@ async def test_a_click_whose_result_is_not_ready_in_time_is_deferred_then_its_pa
     await table.play(world.alice, "pick:5")
     await table.play(world.bob, "pick:1")
     panel = table.panel(world.alice)
-    before = len(table.fake.calls)
-    await table.play(world.alice, "call:heads", panel)
-    answers, through_channel = panel_calls(table, before, panel.id)
+    answers, through_channel, shown = await click_panel(table, world.alice, "call:heads", panel)
     assert [c.method for c in answers] == ["POST", "PATCH"] and answers[0].json["type"] == 6
     assert not through_channel
-    shown = table.fake.get_message(panel.id)
     assert shown.content.startswith("You chose: ") and table.control_for(shown, "call:tails")
     assert not [record for record in table.fake.interactions.records.values() if record.errors]
