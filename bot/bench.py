@@ -143,7 +143,8 @@ async def bench_decision_latency(game_id: str, clicks: int, bot_match: bool = Fa
                     if opponent.clicks >= 2:
                         break
                     await asyncio.sleep(0.05)
-            workers = [pid for pid in child_pids() if pid not in toolkit.render_processes()]  # the bot player's
+            renderers = set(toolkit.render_processes())
+            workers = [pid for pid in child_pids() if pid not in renderers]  # the bot player's
             cpu_before = sum(process_cpu_s(pid) for pid in workers)
             started_all = time.perf_counter()
             try:

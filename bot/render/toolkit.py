@@ -353,11 +353,7 @@ class Canvas:
         for token in tokens(text):
             word = token.strip()
             if word:
-                if on is not None:
-                    self.paste_text(round(x), round(y), text_tile(word, size, bold, "la", fill, on))
-                else:
-                    mask, dx, dy = text_mask(word, size, bold, "la")
-                    self.draw.bitmap((round(x) + dx, round(y) + dy), mask, fill=fill)
+                self.text((x, y), word, size, fill, bold, "la", on)
             x += token_width(token, size, bold)
 
     def text_box(self, box: tuple[int, int, int, int], text: str, size: int = 20,
@@ -395,9 +391,9 @@ class Canvas:
 # Pictures are drawn off the event loop, by default in worker processes (``DUELTABLE_RENDER_PROCESSES``,
 # configure_render_pool). Threads inside the bot were the first design, but most of a picture is Python
 # (layout, tiles, text pastes) holding the GIL the event loop needs: with 200 matches the bot process
-# made ~52 decisions/s on the 2-core host whatever the drawing cost, and 113/s once the same renders ran
-# in two processes (python -m bot.bench process, 2,000 decisions). 0 processes keeps the threads: ~50 MB
-# less memory for a small bot that never has 50 clicks a second.
+# made ~52 decisions/s on the 2-core host whatever the drawing cost, and 99-113/s once the same renders ran
+# in two processes (python -m bot.bench process, 2,000-4,000 decisions). 0 processes keeps the threads:
+# ~120 MB less memory in all (PSS) for a small bot that never has 50 clicks a second.
 RENDER_THREADS = 2
 _pool_settings = {"processes": 0, "cache_mb": PICTURE_CACHE_MB}
 # One pool per setting, kept: a process that runs bots with different settings (the tests) switches
@@ -408,15 +404,19 @@ _pool_lock = threading.Lock()
 
 def configure_render_pool(processes: int, cache_mb: float | None = None) -> None:
     """Draw pictures in ``processes`` worker processes (0: in threads of this process), whose caches hold
-    ``cache_mb`` each (default PICTURE_CACHE_MB). Called at bot start."""
+    ``cache_mb`` together (default PICTURE_CACHE_MB), each worker its share. Called at bot start."""
     with _pool_lock:
         _pool_settings.update(processes=max(0, int(processes)),
                               cache_mb=PICTURE_CACHE_MB if cache_mb is None else float(cache_mb))
 
 
+def _pool_key() -> tuple[int, float]:
+    return _pool_settings["processes"], _pool_settings["cache_mb"]
+
+
 def render_pool() -> concurrent.futures.Executor:
     with _pool_lock:
-        key = (_pool_settings["processes"], _pool_settings["cache_mb"])
+        key = _pool_key()
         pool = _render_pools.get(key)
         if pool is None:
             if key[0] > 0:
@@ -460,8 +460,10 @@ def start_render_pool() -> None:
 
 
 def render_processes() -> list[int]:
-    """The pids of the current render worker processes (none with threads): the benchmark's memory."""
-    pool = render_pool()
+    """The pids of the current render worker processes (none with threads or before the first picture):
+    the benchmark's memory. Starts nothing."""
+    with _pool_lock:
+        pool = _render_pools.get(_pool_key())
     return [process.pid for process in (getattr(pool, "_processes", None) or {}).values()]
 
 
