@@ -366,16 +366,13 @@ class Store:
         if commit.status != "finished":
             # SQLite: the whole transaction in one trip to aiosqlite's thread (four before).
             return await self.db.run(_sqlite_decision, update, (commit.match_id, *decision))
-        async with self.db.transaction() as tx:
+        async with self.db.transaction() as tx:  # the finishing decision: ratings and series move with it
             changed = await tx.execute(_UPDATE_MATCH, update)
             if changed != 1:
                 tx.abort()
                 return False
-            await tx.execute(
-                "INSERT INTO decisions (match_id, version, seat, choice, user_id, at, events)"
-                " VALUES (?,?,?,?,?,?,?)", (commit.match_id, *decision))
-            if commit.status == "finished":
-                await self._finish_match(tx, commit)
+            await tx.execute(_INSERT_DECISION, (commit.match_id, *decision))
+            await self._finish_match(tx, commit)
         return True
 
     async def _finish_match(self, tx: Database, commit: DecisionCommit) -> None:
@@ -770,6 +767,7 @@ _UPDATE_MATCH = (
     "UPDATE matches SET state = ?, version = version + 1, panels = ?, turn_started = ?,"
     " deadline = ?, timer_stage = ?, next_timer_at = ?, status = ?, winner = ?,"
     " result_reason = ?, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'")
+_INSERT_DECISION = "INSERT INTO decisions (match_id, version, seat, choice, user_id, at, events) VALUES (?,?,?,?,?,?,?)"
 _PG_DECISION = (
     f"WITH moved AS ({_UPDATE_MATCH} RETURNING id) INSERT INTO decisions (match_id, version, seat, choice,"
     " user_id, at, events) SELECT id, ?::bigint, ?::bigint, ?::text, ?::bigint, ?::double precision, ?::text"
@@ -783,8 +781,7 @@ def _sqlite_decision(connection: sqlite3.Connection, update: tuple, decision: tu
         if connection.execute(_UPDATE_MATCH, update).rowcount != 1:
             connection.execute("ROLLBACK")
             return False
-        connection.execute("INSERT INTO decisions (match_id, version, seat, choice, user_id, at, events)"
-                           " VALUES (?,?,?,?,?,?,?)", decision)
+        connection.execute(_INSERT_DECISION, decision)
     except BaseException:
         connection.execute("ROLLBACK")
         raise
