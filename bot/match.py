@@ -65,9 +65,6 @@ def think_pool() -> ProcessPoolExecutor:
     return _think_pool
 
 
-warm_worker = botworker.warm  # kept here too: tests and callers know it as bot.match.warm_worker
-
-
 def start_think_pool() -> None:
     """Start the bot player's worker now (at bot launch) rather than at the first bot move, which would
     otherwise wait for a Python process to start and import every game (~1-2 s on this host)."""

@@ -49,8 +49,8 @@ async def test_the_bot_players_worker_starts_with_the_bot_and_loads_every_game(f
     """Issue 16: the first bot move must not wait for the worker process to start and import the games."""
     import asyncio
 
+    from bot import botworker, search
     from bot import match as match_module
-    from bot import search
     from bot.games import playable_game_ids
 
     earlier, match_module._think_pool = match_module._think_pool, None
@@ -59,7 +59,7 @@ async def test_the_bot_players_worker_starts_with_the_bot_and_loads_every_game(f
             await bot.glue.catch_up()  # what start-up runs once ready
             pool = match_module._think_pool
             assert pool is not None  # started before any match asked for a move
-            loaded = await asyncio.wrap_future(pool.submit(match_module.warm_worker))
+            loaded = await asyncio.wrap_future(pool.submit(botworker.warm))
         assert loaded == sum(1 for game in playable_game_ids() if search.has_bot_player(game)) > 0
     finally:
         if match_module._think_pool is not None:
