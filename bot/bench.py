@@ -32,6 +32,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot import memory
 from bot.autoplay import answer_controls, challenge_and_accept, challenge_bot, click_random, settle
 from bot.client import DuelTable
 from bot.demo import demo_settings
@@ -144,7 +145,7 @@ async def bench_decision_latency(game_id: str, clicks: int, bot_match: bool = Fa
                         break
                     await asyncio.sleep(0.05)
             renderers = set(toolkit.render_processes())
-            workers = [pid for pid in child_pids() if pid not in renderers]  # the bot player's
+            workers = [pid for pid in memory.child_pids() if pid not in renderers]  # the bot player's
             cpu_before = sum(process_cpu_s(pid) for pid in workers)
             started_all = time.perf_counter()
             try:
@@ -183,15 +184,6 @@ async def bench_decision_latency(game_id: str, clicks: int, bot_match: bool = Fa
                 await settle(fake, bot)  # the bot finishes what it has in hand before it is closed
     return {"p50_ms": statistics.median(latencies), "p95_ms": percentile(latencies, 0.95), "n": len(latencies),
             "worker_busy": busy / elapsed, "bot_moves": opponent.clicks if opponent else 0}
-
-
-def child_pids() -> list[int]:
-    """This process's child processes (the bot player's worker), from /proc."""
-    found: list[int] = []
-    for task in Path("/proc/self/task").iterdir():
-        with contextlib.suppress(OSError):
-            found += [int(pid) for pid in (task / "children").read_text().split()]
-    return found
 
 
 async def bench_throughput(game_id: str, matches: int, decisions: int) -> dict[str, float]:
@@ -295,11 +287,9 @@ def tree_cpu_s(pid: int) -> dict[int, float]:
     """CPU seconds of a process and of each of its live children (the bot's render and bot-player
     workers: a child's CPU reaches its parent's counters only when it exits), by pid."""
     found = {pid: process_cpu_s(pid)}
-    for task in Path(f"/proc/{pid}/task").iterdir():
+    for child in memory.child_pids(pid):
         with contextlib.suppress(OSError):
-            for child in (task / "children").read_text().split():
-                with contextlib.suppress(OSError):
-                    found[int(child)] = process_cpu_s(int(child))
+            found[child] = process_cpu_s(child)
     return found
 
 

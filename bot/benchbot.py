@@ -202,31 +202,28 @@ def worker_peaks_mb() -> dict[str, list[float]]:
 
     renderers = set(toolkit.render_processes())
     peaks: dict[str, list[float]] = {"render": [], "other": [], "pss_now": [round(pss_mb("self"), 1)]}
-    for task in Path("/proc/self/task").iterdir():
-        for pid in (task / "children").read_text().split():
-            try:
-                status = Path(f"/proc/{pid}/status").read_text()
-                peaks["pss_now"].append(round(pss_mb(pid), 1))
-            except OSError:
-                continue
-            peak = next(int(line.split()[1]) / 1024 for line in status.splitlines() if line.startswith("VmHWM:"))
-            peaks["render" if int(pid) in renderers else "other"].append(round(peak, 1))
+    for pid in memory.child_pids():
+        peak = memory.status_mb(pid, "VmHWM")
+        try:
+            pss = pss_mb(pid)
+        except OSError:
+            continue
+        if peak is None:
+            continue
+        peaks["pss_now"].append(round(pss, 1))
+        peaks["render" if pid in renderers else "other"].append(round(peak, 1))
     return peaks
 
 
 def current_rss_mb() -> float:
-    with open("/proc/self/status", encoding="ascii") as status:
-        return next(int(line.split()[1]) / 1024 for line in status if line.startswith("VmRSS:"))
+    return memory.status_mb("self", "VmRSS") or 0.0
 
 
 def peak_rss_mb() -> float:
     """This process's own peak (VmHWM). Not getrusage's ru_maxrss: Linux carries the forking
     parent's peak across exec into it, so a bot started by a 400 MB benchmark would report 400 MB."""
-    with open("/proc/self/status", encoding="ascii") as status:
-        for line in status:
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) / 1024
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    peak = memory.status_mb("self", "VmHWM")
+    return peak if peak is not None else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def main(argv: list[str]) -> None:

@@ -10,12 +10,14 @@ shrunk. ``trim`` (glibc's ``malloc_trim``) hands every free page of every arena 
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import ctypes.util
 import io
 import threading
 import time
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 
@@ -70,6 +72,28 @@ def resident() -> dict[str, float]:
     except OSError:
         pass
     return found
+
+
+def child_pids(pid: int | str = "self") -> list[int]:
+    """A process's live child processes (the bot's render and bot-player workers), from ``/proc``."""
+    found: list[int] = []
+    try:
+        tasks = list(Path(f"/proc/{pid}/task").iterdir())
+    except OSError:
+        return found
+    for task in tasks:
+        with contextlib.suppress(OSError):
+            found += [int(child) for child in (task / "children").read_text().split()]
+    return found
+
+
+def status_mb(pid: int | str, field: str) -> float | None:
+    """One memory line of a process's ``/proc/<pid>/status`` (``VmHWM``, ``VmRSS``...) in MB; None if gone."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return None
+    return next((int(line.split()[1]) / 1024 for line in status.splitlines() if line.startswith(field + ":")), None)
 
 
 def breakdown() -> str:
