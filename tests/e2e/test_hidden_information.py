@@ -5,12 +5,16 @@ seats). Then the match is replayed from its stored seed and decision log, and:
 * every image posted in the thread is exactly the spectator view of some state of the match
   (or, in the final post, of the revealed end position);
 * every image DMed to a player is exactly that player's own view of some state;
+  "exactly" is pixel for pixel: the deflate stream of one picture may differ between two encodings
+  of the same pixels (ISA-L), and what a player can see is the pixels;
 * no text of a private event (one with an audience) appears in any thread message.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
+from pathlib import Path
 
 import pytest
 
@@ -22,6 +26,7 @@ from bot.games import get_game, playable_game_ids
 from bot.render.names import render_with_names
 from bot.ui.panel import Names, format_event
 from tests.e2e.table import Table, make_bot
+from tests.golden import decode
 
 GAMES = [game for game in playable_game_ids() if game != "tiny"] + ["tiny"]
 MAX_CLICKS = 3000
@@ -42,6 +47,19 @@ async def play_whole_match(table: Table, game_id: str, seed: int):
         await click_random(table.fake, users[seat].id, live_panel(table.fake, users[seat].id), rng)
         await table.settle()
     raise AssertionError("the match did not end")
+
+
+def pixels(png: bytes) -> str:
+    """What a player sees of a picture: its size and decoded RGB pixels, hashed."""
+    image = decode(png).convert("RGB")
+    return f"{image.size}:{hashlib.blake2b(image.tobytes(), digest_size=16).hexdigest()}"
+
+
+def kept_for_reading(folder: Path, name: str, png: bytes) -> str:
+    """The failing picture written where a developer can open it (named in the assertion message)."""
+    path = folder / f"{name}.png"
+    path.write_bytes(png)
+    return str(path)
 
 
 def replay(game_id: str, match, log):
@@ -70,14 +88,16 @@ async def test_no_hidden_information_in_public_posts_or_the_opponents_dms(fake_w
     assert game.engine.outcome(states[-1]) is not None
     locale = match.locale
     seats = ("alice", "bob")  # the pictures name the members (their display names)
-    public_boards = {render_with_names(seats, game.render_board, game.engine.view(s, None), locale)
+    public_boards = {pixels(render_with_names(seats, game.render_board, game.engine.view(s, None), locale))
                      for s in states}
     final_board = render_with_names(seats, game.render_board, game.engine.reveal_all(states[-1]), locale)
     posted = [m for m in thread_messages if m.attachments]
     *during, final_post, final_hands = posted
-    for message in during:
-        assert message.attachments[0][1] in public_boards, "a thread image is not a spectator view"
-    assert final_post.attachments[0][1] == final_board
+    for number, message in enumerate(during):
+        posted_png = message.attachments[0][1]
+        assert pixels(posted_png) in public_boards, (
+            f"a thread image is not a spectator view: {kept_for_reading(tmp_path, f'thread_{number}', posted_png)}")
+    assert pixels(final_post.attachments[0][1]) == pixels(final_board)
     names = Names(("alice", "bob"))
     secrets = {format_event(game, event, lang, names) for event in private_events for lang in i18n.LOCALES}
     for message in thread_messages:
@@ -85,8 +105,10 @@ async def test_no_hidden_information_in_public_posts_or_the_opponents_dms(fake_w
             assert secret not in message.content, f"private event text {secret!r} in the thread"
     for seat, user in enumerate((fake_world.alice, fake_world.bob)):
         user_locale = "ja" if user.locale.startswith("ja") else "en"
-        own_views = {render_with_names(seats, game.render_hand, game.engine.view(s, seat), user_locale)
+        own_views = {pixels(render_with_names(seats, game.render_hand, game.engine.view(s, seat), user_locale))
                      for s in states}
-        for message in table.fake.dm_messages(user.id):
+        for number, message in enumerate(table.fake.dm_messages(user.id)):
             for _, data in message.attachments:
-                assert data in own_views, f"a DM image to seat {seat} is not that seat's own view"
+                assert pixels(data) in own_views, (
+                    f"a DM image to seat {seat} is not that seat's own view: "
+                    f"{kept_for_reading(tmp_path, f'dm_{seat}_{number}', data)}")
