@@ -15,22 +15,31 @@ that is never idle still answers (the bot's own moves wait, never the members').
 Which handlers count: ``Glue.working()`` raises the count for a member's click or command and lowers it
 when the handler ends; a handler that then waits for the bot player's own move (``released()``) lowers
 it meanwhile, or the search would wait for itself.
+
+The worker runs only while bot matches need it (``ThinkPool``): ~75 MB resident that a server where
+nobody plays the bot should not pay.
 """
 
 from __future__ import annotations
 
 import contextlib
 import contextvars
+import logging
 import multiprocessing
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 MAX_STEP_ASIDE_S = 4.0  # per answer: after that the search runs on even while members click
 POLL_S = 0.002  # how often a waiting search looks at the count again
 
+IDLE_S = 600.0  # DUELTABLE_BOT_WORKER_IDLE_SECONDS: the worker stops after this long unused
+
 _count: Any = None
+log = logging.getLogger(__name__)
 _holding: contextvars.ContextVar[bool] = contextvars.ContextVar("members_first_holding", default=False)
 
 
@@ -73,6 +82,135 @@ def released() -> Iterator[None]:
     finally:
         count.value += 1
         _holding.reset(token)
+
+
+# ---------------------------------------------------------------- the worker's lifetime, in the bot process
+
+
+class ThinkPool:
+    """The bot player's worker process (one, spawned, SCHED_IDLE), alive only while bot matches need it.
+
+    ``start_warm`` starts it, and imports every game's search in it, when a bot move is near: at start-up if a
+    bot match is active, when a member starts a match against the bot, at a member's click in a bot match
+    (the first click of a chain gives it the seconds it needs before the handover); ``think`` starts it if
+    it still is not there. It stops once nothing used it for ``idle_s`` seconds (no search, warm-up or
+    member's click in a bot match), never while a search runs: a bot match whose member takes days to
+    move does not keep it, the member's click starts it again. Everything runs on the event loop's thread;
+    the idle check is a timer on that loop (without a running loop the worker lives until ``stop`` or exit).
+    """
+
+    def __init__(self, idle_s: float = IDLE_S, clock: Callable[[], float] = time.monotonic) -> None:
+        self.idle_s = idle_s
+        self.clock = clock
+        self.starts = 0  # worker processes started so far
+        self._pool: ProcessPoolExecutor | None = None
+        self._jobs: set[Future] = set()  # warm-ups and searches submitted to the current worker
+        self._last_used = 0.0
+        self._idle_check: tuple[Any, Any] | None = None  # (event loop, its TimerHandle)
+
+    @property
+    def running(self) -> bool:
+        return self._pool is not None
+
+    def pids(self) -> list[int]:
+        """The worker's pid; none while stopped (or in the moment between starting and its spawn)."""
+        processes = getattr(self._pool, "_processes", None) or {}
+        return [process.pid for process in processes.values()]
+
+    def pool(self) -> ProcessPoolExecutor:
+        """The worker's pool, started if it was stopped (not warmed); the idle time starts again."""
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=start_worker, initargs=(shared_count(),))
+            self.starts += 1
+        self._used()
+        return self._pool
+
+    def start_warm(self) -> None:
+        """A bot move is near: start the worker and its imports now unless it runs (then it only counts as
+        used), so that move waits for neither."""
+        if self._pool is None:
+            job = self.pool().submit(warm)
+            job.add_done_callback(_log_failed_start)
+            self._busy_until_done(job)
+        else:
+            self._used()
+
+    async def think(self, *args: Any) -> tuple[str, ...]:
+        """``think_stepping_aside(*args)`` in the worker. A worker found dead before the search is replaced
+        at once; one that dies during it raises BrokenProcessPool (the next call starts a new one)."""
+        pool = self.pool()
+        try:
+            job = pool.submit(think_stepping_aside, *args)
+        except BrokenProcessPool:  # it died while idle (killed, out of memory)
+            self._forget(pool)
+            pool = self.pool()
+            job = pool.submit(think_stepping_aside, *args)
+        try:
+            return await self._busy_until_done(job)
+        except BrokenProcessPool:
+            self._forget(pool)
+            raise
+
+    def _busy_until_done(self, job: Future) -> Any:
+        """The worker is not stopped before ``job`` is done, and its end counts as a use. Returns the job
+        as an asyncio future of the running loop (None without one: nothing to schedule the stop on)."""
+        import asyncio  # here: the worker imports this module and needs no asyncio
+
+        self._jobs = {known for known in self._jobs if not known.done()} | {job}
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return None
+        answer = asyncio.wrap_future(job, loop=loop)
+        answer.add_done_callback(lambda _answer: self._used())
+        return answer
+
+    def _forget(self, pool: ProcessPoolExecutor) -> None:
+        if self._pool is pool:
+            self._pool = None
+
+    def stop(self) -> None:
+        """Stop the worker: its process exits once it has finished what it is doing (nothing, when idle)."""
+        pool, self._pool = self._pool, None
+        self._jobs = set()
+        if self._idle_check is not None:
+            self._idle_check[1].cancel()
+            self._idle_check = None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    def _used(self) -> None:
+        self._last_used = self.clock()
+        self._check_idle_in(self.idle_s)
+
+    def _check_idle_in(self, seconds: float) -> None:
+        import asyncio
+
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        if self._idle_check is not None and self._idle_check[0] is loop:
+            return  # one timer: when it fires it looks at the time since the last use
+        self._idle_check = (loop, loop.call_later(seconds, self._stop_if_idle))
+
+    def _stop_if_idle(self) -> None:
+        self._idle_check = None
+        if self._pool is None:
+            return
+        unused = self.clock() - self._last_used
+        busy = any(not job.done() for job in self._jobs)
+        if busy or unused < self.idle_s:
+            self._check_idle_in(self.idle_s if busy else self.idle_s - unused)
+            return
+        log.info("the bot player's worker was unused for %.0f s: stopping it", unused)
+        self.stop()
+
+
+def _log_failed_start(done: Future) -> None:
+    if not done.cancelled() and done.exception() is not None:
+        log.error("the bot player's worker failed to start", exc_info=done.exception())
 
 
 # ---------------------------------------------------------------- in the worker process

@@ -29,7 +29,7 @@ from bot.config import Settings
 from bot.gamecog import GameCog
 from bot.games import playable_game_ids
 from bot.i18n import CommandTranslator
-from bot.match import MatchService
+from bot.match import MatchService, configure_think_pool
 from bot.render import toolkit
 from bot.store import Store, open_store
 from bot.ui.components import DYNAMIC_ITEMS
@@ -99,6 +99,7 @@ class DuelTable(commands.AutoShardedBot):
         self.settings = settings
         toolkit.set_picture_cache_mb(settings.picture_cache_mb)  # what the renderers' caches hold together
         toolkit.configure_render_pool(settings.render_processes, settings.picture_cache_mb)
+        configure_think_pool(settings.bot_worker_idle_s)  # the bot player's worker stops when unused this long
         # How long a claimed reminder stays claimed: if this process dies before recording it, another
         # process sends it after this (with the same nonce, so Discord posts it once).
         self.timer_lease = timer_lease

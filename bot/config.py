@@ -57,6 +57,9 @@ class Settings(BaseSettings):
     # Speed (issue 13): pictures drawn in this many worker processes, 0 = threads in the bot (toolkit.py)
     render_processes: int = Field(2, ge=0, le=16,
                                   validation_alias=env("DUELTABLE_RENDER_PROCESSES", "render_processes"))
+    # Memory (issue 13): the bot player's worker process stops after this long unused (bot/botworker.py)
+    bot_worker_idle_s: float = Field(600.0, gt=0, le=7 * 86400,
+                                     validation_alias=env("DUELTABLE_BOT_WORKER_IDLE_SECONDS", "bot_worker_idle_s"))
 
     # What each variable may be: the error line says this rather than pydantic's wording.
     ALLOWED: ClassVar[dict[str, str]] = {
@@ -76,6 +79,7 @@ class Settings(BaseSettings):
         "log_format": "text or json",
         "picture_cache_mb": "a number of MB 0-4096",
         "render_processes": "a whole number 0-16 (0: draw pictures in threads of the bot process)",
+        "bot_worker_idle_s": "a number of seconds above 0 (at most 604800, a week)",
     }
     SECRET: ClassVar[frozenset[str]] = frozenset({"token", "database_url"})  # never echoed in an error
 

@@ -6,14 +6,11 @@ the Discord glue (``bot/ui/publish.py``) turns into thread posts, pings and priv
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import json
 import logging
-import multiprocessing
 import random
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
@@ -48,46 +45,37 @@ BOT_MOVE_LIMIT = 1000  # a runaway engine must not spin the bot player forever
 
 
 BOT_LEVEL_OPTION = "bot_level"  # a bot match's option: easy | normal | hard (bot/search.py LEVELS)
-_think_pool: ProcessPoolExecutor | None = None
 log = logging.getLogger(__name__)
 
 
-def think_pool() -> ProcessPoolExecutor:
-    """One worker process for the bot player (a 2-core host): searching never blocks the event loop.
-    ``spawn`` so the worker does not inherit the bot's threads, sockets and locks."""
-    global _think_pool
-    if _think_pool is None:
-        # It runs under SCHED_IDLE and steps aside while this process handles members' clicks
-        # (bot/botworker.py): the bot's own moves wait, never the members'.
-        _think_pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                          initializer=botworker.start_worker,
-                                          initargs=(botworker.shared_count(),))
-    return _think_pool
+# The bot player's worker process, running only while bot matches need it (bot/botworker.py). It runs
+# under SCHED_IDLE and steps aside while this process handles members' clicks: the bot's own moves wait,
+# never the members'.
+THINK_POOL = botworker.ThinkPool()
 
 
-def start_think_pool() -> None:
-    """Start the bot player's worker now (at bot launch) rather than at the first bot move, which would
-    otherwise wait for a Python process to start and import every game (~1-2 s on this host)."""
-    think_pool().submit(botworker.warm).add_done_callback(_log_failed_start)
+def configure_think_pool(idle_s: float) -> None:
+    """The worker stops after ``idle_s`` seconds unused (DUELTABLE_BOT_WORKER_IDLE_SECONDS)."""
+    THINK_POOL.idle_s = idle_s
 
 
-def _log_failed_start(done) -> None:
-    if not done.cancelled() and done.exception() is not None:
-        log.error("the bot player's worker failed to start", exc_info=done.exception())
+def bot_move_near(game_id: str) -> None:
+    """A bot move will be wanted soon in this game: start the worker now if it is stopped (a Python process
+    that imports every game: ~0.2 s of CPU, 0.5-1 s on a busy 2-core host under SCHED_IDLE), so that move
+    does not wait for it."""
+    if search.has_bot_player(game_id):
+        THINK_POOL.start_warm()
 
 
 async def bot_think(match: MatchRow, decision: Decision, fallback: tuple[str, ...]) -> tuple[str, ...]:
     """The search's answer, computed in the worker; a failing search answers ``fallback`` (logged)."""
-    global _think_pool
     level = match.options.get(BOT_LEVEL_OPTION, search.DEFAULT_LEVEL)
     if level not in search.LEVELS:
         level = search.DEFAULT_LEVEL
-    loop = asyncio.get_running_loop()
     try:
-        choice = await loop.run_in_executor(think_pool(), botworker.think_stepping_aside, match.game, match.state,
-                                            decision.seat, f"{match.seed}:{match.version}", level)
-    except BrokenProcessPool:
-        _think_pool = None  # a dead worker is replaced at the next decision
+        choice = await THINK_POOL.think(match.game, match.state, decision.seat, f"{match.seed}:{match.version}",
+                                        level)
+    except BrokenProcessPool:  # a new worker starts at the next decision
         log.exception("bot player worker died in match %s", match.id)
         return fallback
     except Exception:
@@ -161,6 +149,8 @@ class MatchService:
                     channel_id: int, players: tuple[int, int], bot_seat: int | None, days: int,
                     locale: str, challenge_id: int | None = None, rated: bool = False,
                     series_id: int | None = None) -> MatchRow | None:
+        if bot_seat is not None:  # a member challenged the bot (or asked a rematch): its move is near
+            bot_move_near(game_id)
         game = get_game(game_id)
         options = await self.with_player_preferences(game, options, players, bot_seat)
         state = game.engine.new_game(seed, options)
@@ -197,6 +187,8 @@ class MatchService:
         for _attempt in range(3):
             match, vacations = await self._active_with_vacations(match_id)
             seat_now = self._seat(match, user_id, seat)
+            if match.bot_seat is not None and user_id is not None:  # a member's click: the bot's turn is near
+                bot_move_near(match.game)
             game = get_game(match.game)
             old_pending = game.engine.pending(match.state)
             decision = decision_for(old_pending, seat_now)

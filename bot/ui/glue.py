@@ -26,7 +26,7 @@ import discord
 from bot import botworker, i18n, logs, memory, metrics, ratings
 from bot.engine import EngineError, Event, StaleState, decision_for
 from bot.games import get_game
-from bot.match import CLAIM, RESIGN, Applied, owing_seats, start_think_pool
+from bot.match import CLAIM, RESIGN, THINK_POOL, Applied, owing_seats
 from bot.render.names import render_with_names
 from bot.render.toolkit import render_off_loop, start_render_pool
 from bot.store import OPEN_OPPONENT, ChallengeRow, MatchRow
@@ -731,8 +731,9 @@ class Glue(TimekeeperMixin):
     async def catch_up(self) -> None:
         """At start-up: post whatever a crash left unposted (exactly once: posted_version moves with it),
         and give each seat that owes a decision a fresh panel, since its DM may not have gone out.
-        The bot player's worker process starts here too, before anyone challenges it."""
-        start_think_pool()
+        The bot player's worker process starts here only if a match against the bot is in play."""
+        if await self.store.count_active(self.bot.user.id):
+            THINK_POOL.start_warm()
         start_render_pool()
         await metrics.refresh_active(self.store)
         for match in await self.store.matches_behind():

@@ -43,25 +43,3 @@ async def test_a_crash_between_commit_and_post_is_posted_once_after_the_restart(
         table = Table(world, third)
         await table.settle()
         assert len(table.thread_messages()) == count  # posted exactly once: a second restart adds nothing
-
-
-async def test_the_bot_players_worker_starts_with_the_bot_and_loads_every_game(fake_world, tmp_path, clock):
-    """Issue 16: the first bot move must not wait for the worker process to start and import the games."""
-    import asyncio
-
-    from bot import botworker, search
-    from bot import match as match_module
-    from bot.games import playable_game_ids
-
-    earlier, match_module._think_pool = match_module._think_pool, None
-    try:
-        async with run_bot(make_bot(tmp_path / "worker.sqlite3", clock), fake_world.fake) as bot:
-            await bot.glue.catch_up()  # what start-up runs once ready
-            pool = match_module._think_pool
-            assert pool is not None  # started before any match asked for a move
-            loaded = await asyncio.wrap_future(pool.submit(botworker.warm))
-        assert loaded == sum(1 for game in playable_game_ids() if search.has_bot_player(game)) > 0
-    finally:
-        if match_module._think_pool is not None:
-            match_module._think_pool.shutdown(wait=False)
-        match_module._think_pool = earlier

@@ -14,7 +14,7 @@ ALL_VARIABLES = ("DISCORD_TOKEN", "DUELTABLE_DB", "DUELTABLE_INLINE_LOOKUP", "DU
                  "DUELTABLE_TIMER_INTERVAL", "DUELTABLE_CHALLENGE_TTL_HOURS", "DUELTABLE_DEV_GUILD",
                  "DUELTABLE_LOG_LEVEL", "DATABASE_URL", "DUELTABLE_SHARD_COUNT", "DUELTABLE_SHARD_IDS",
                  "METRICS_PORT", "DUELTABLE_METRICS_HOST", "DUELTABLE_LOG_FORMAT", "DUELTABLE_PICTURE_CACHE_MB",
-                 "DUELTABLE_RENDER_PROCESSES")
+                 "DUELTABLE_RENDER_PROCESSES", "DUELTABLE_BOT_WORKER_IDLE_SECONDS")
 
 
 @pytest.fixture
@@ -41,7 +41,8 @@ def test_every_variable_is_read_and_converted(clean_env):
               "DUELTABLE_CHALLENGE_TTL_HOURS": "48", "DUELTABLE_DEV_GUILD": "123456789012345678",
               "DUELTABLE_LOG_LEVEL": "debug", "DATABASE_URL": "postgresql://dt@localhost/dt",
               "DUELTABLE_SHARD_COUNT": "4", "DUELTABLE_SHARD_IDS": "1, 3", "METRICS_PORT": "9108",
-              "DUELTABLE_METRICS_HOST": "0.0.0.0", "DUELTABLE_LOG_FORMAT": "json"}
+              "DUELTABLE_METRICS_HOST": "0.0.0.0", "DUELTABLE_LOG_FORMAT": "json",
+              "DUELTABLE_BOT_WORKER_IDLE_SECONDS": "90"}
     for name, value in values.items():
         clean_env.setenv(name, value)
     settings = Settings.from_env()
@@ -50,7 +51,7 @@ def test_every_variable_is_read_and_converted(clean_env):
     assert (settings.dev_guild_id, settings.log_level) == (123456789012345678, "DEBUG")
     assert settings.database_url == "postgresql://dt@localhost/dt"
     assert (settings.shard_count, settings.shard_ids, settings.metrics_port) == (4, (1, 3), 9108)
-    assert (settings.metrics_host, settings.log_format) == ("0.0.0.0", "json")
+    assert (settings.metrics_host, settings.log_format, settings.bot_worker_idle_s) == ("0.0.0.0", "json", 90.0)
 
 
 def test_dotenv_is_read_and_the_real_environment_wins(clean_env, tmp_path):
@@ -83,6 +84,7 @@ def test_built_directly_settings_read_nothing_from_the_environment(clean_env):
     ("DUELTABLE_LOG_LEVEL", "loud", "DUELTABLE_LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL"),
     ("DUELTABLE_LOG_FORMAT", "xml", "DUELTABLE_LOG_FORMAT must be text or json (got 'xml')"),
     ("DUELTABLE_SHARD_COUNT", "-2", "DUELTABLE_SHARD_COUNT must be a whole number 1-100000 (got '-2')"),
+    ("DUELTABLE_BOT_WORKER_IDLE_SECONDS", "0", "DUELTABLE_BOT_WORKER_IDLE_SECONDS must be a number of seconds above 0"),
 ])
 def test_a_bad_value_is_one_line_naming_the_variable_and_what_it_may_be(clean_env, name, value, line):
     clean_env.setenv(name, value)
