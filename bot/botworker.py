@@ -171,14 +171,14 @@ class ThinkPool:
             self._pool = None
 
     def stop(self) -> None:
-        """Stop the worker: its process exits once it has finished what it is doing (nothing, when idle)."""
+        """Stop the worker: its process exits once it has done what it was given (nothing, when idle)."""
         pool, self._pool = self._pool, None
         self._jobs = set()
         if self._idle_check is not None:
             self._idle_check[1].cancel()
             self._idle_check = None
         if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+            pool.shutdown(wait=False)  # a search given to it still answers
 
     def _used(self) -> None:
         self._last_used = self.clock()

@@ -841,7 +841,10 @@ class Glue(TimekeeperMixin):
             return  # the owner answers for the bot player when it publishes (one thinker per match)
         # One thinker per match here too: a member's click can land while the bot still thinks about the
         # same question (a simultaneous choice); the second run then finds it answered.
-        async with self._bot_locks.setdefault(match.id, asyncio.Lock()):
+        thinker = self._bot_locks.setdefault(match.id, asyncio.Lock())
+        with botworker.released():  # this click waits for that search, which must not wait for the click
+            await thinker.acquire()
+        try:
             current = await self.store.get_match(match.id)
             try:
                 with botworker.released():  # the search would otherwise wait for this handler
@@ -853,6 +856,8 @@ class Glue(TimekeeperMixin):
                 await self.publish(applied)
             if current is None or current.status != "active" or (moves and moves[-1].finished):
                 self._bot_locks.pop(match.id, None)
+        finally:
+            thinker.release()
 
     # ---- match clicks -------------------------------------------------------------------------
 

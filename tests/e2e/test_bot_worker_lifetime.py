@@ -111,3 +111,25 @@ async def test_the_worker_starts_at_a_challenge_stops_when_idle_and_starts_again
         loaded = await asyncio.wrap_future(think_pool.pool().submit(botworker.warm))
         assert loaded == sum(1 for game in playable_game_ids() if search.has_bot_player(game)) > 0
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]  # no fallback moves
+
+
+async def test_a_click_waiting_for_the_bots_search_does_not_make_that_search_step_aside(table):
+    """A member's click in a bot match while the bot thinks on it (a simultaneous choice) waits for that
+    search; counted as a member in flight meanwhile, it made the search step aside for its whole 4 s."""
+    world = table.world
+    await world.fake.slash(world.alice, world.guild, world.channel, "challenge",
+                           options={"game": "tiny", "opponent": world.fake.bot_user_id})
+    await table.settle()
+    match = await table.match()
+    thinker = table.bot.glue._bot_locks.setdefault(match.id, asyncio.Lock())
+    count = botworker.shared_count()
+    await thinker.acquire()  # the bot player thinking on this match
+    with table.bot.glue.working():  # the member's click handler
+        assert count.value == 1
+        waiting = asyncio.create_task(table.bot.glue.run_bot(match))
+        await asyncio.sleep(0.05)
+        assert not waiting.done() and count.value == 0  # not counted while it waits for the search
+        thinker.release()
+        await waiting
+        assert count.value == 1
+    assert count.value == 0
