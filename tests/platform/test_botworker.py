@@ -97,3 +97,25 @@ def test_the_worker_process_waits_for_the_members_then_answers_the_same():
         assert answer.result(timeout=60) == expected
     finally:
         pool.shutdown()
+
+
+async def test_a_worker_killed_while_idle_is_replaced_and_the_search_still_answers():
+    import os
+    import signal
+    from pathlib import Path
+
+    state = bot_positions("wars", 1, 1)[0]
+    expected = search.think("wars", state, 1, "seed:killed", "easy")
+    pool = botworker.ThinkPool()
+    try:
+        pool.start_warm()
+        [first] = pool.pids()
+        assert await pool.think("wars", state, 1, "seed:killed", "easy") == expected
+        os.kill(first, signal.SIGKILL)  # killed while idle (out of memory, an operator)
+        while Path(f"/proc/{first}").exists():
+            await asyncio.sleep(0.01)
+        assert await pool.think("wars", state, 1, "seed:killed", "easy") == expected
+        [second] = pool.pids()
+        assert second != first and pool.starts == 2
+    finally:
+        pool.stop()
