@@ -123,6 +123,7 @@ class ThinkPool:
             self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
                                              initializer=start_worker, initargs=(shared_count(),))
             self.starts += 1
+            log.info("starting the bot player's worker process")
         self._used()
         return self._pool
 
