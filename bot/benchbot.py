@@ -23,16 +23,21 @@ import signal
 import sys
 import tracemalloc
 
-import yarl
-from discord.gateway import DiscordWebSocket
-from discord.http import Route
-
 from bot import memory
-from bot.client import DuelTable
-from bot.demo import demo_settings
 
 
 async def serve(api_base: str, gateway_url: str, database: str) -> None:
+    # Imported here, not at the top: a spawned worker process (render, bot player) imports the module its
+    # parent was started as, unless it is a package's __main__ (``python -m bot``, what runs in production).
+    # At the top, discord.py, aiohttp and pydantic came into every worker of the bench (~40 MB resident
+    # each), which a worker of the real bot never has.
+    import yarl
+    from discord.gateway import DiscordWebSocket
+    from discord.http import Route
+
+    from bot.client import DuelTable
+    from bot.demo import demo_settings
+
     count_database_calls()
     Route.BASE = api_base
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)

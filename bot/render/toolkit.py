@@ -526,22 +526,50 @@ def encode_png(image: Image.Image) -> bytes:
     ISA-L take ~3 ms CPU for a 720x1500 picture, where stdlib zlib level 1 took
     ~8 ms and Pillow's encoder ~20 ms; files are ~10% larger than zlib's (measured on Afterlife boards).
     Pillow has no option to fix the filter, hence the three chunks written here.
+
+    The rows are deflated in one call on one buffer (``compress``, not a ``compressobj`` fed in pieces): a
+    stream fed a filter byte and then the rows gave different, equally valid bytes for the same pixels
+    now and then (1-2 pictures of 600 drawn in another order, in another process), one call never did
+    (0 of 600 in six orders; see docs/OPERATIONS.md), and a picture must be the same bytes every time it
+    is drawn (remembered pictures, tests comparing posts).
     """
     rgb = image if image.mode == "RGB" else image.convert("RGB")
     width, height = rgb.size
-    # A stride one byte longer than a row makes Pillow's raw encoder pad every row with a zero byte: with
-    # one zero in front and the last one dropped, that is a filter-type-0 byte before every row.
-    # One compress call over the whole rows: ISA-L fed the rows in several chunks (to spare the 3 MB
-    # string) gave different, equally valid bytes for the same pixels from one call to the next, and a
-    # picture must be the same bytes every time it is drawn (remembered pictures, the tests' comparisons).
-    padded = rgb.tobytes("raw", "RGB", 3 * width + 1)
-    stream = deflate.compressobj(1)
-    idat = stream.compress(b"\0") + stream.compress(memoryview(padded)[:-1]) + stream.flush()
+    rows = filtered_rows(rgb)
+    idat = deflate.compress(rows, 1)
     if len(idat) > PNG_BUDGET:  # a very tall picture: ~20% smaller at ~15x the time, so only then
-        stream = zlib.compressobj(6)
-        idat = stream.compress(b"\0") + stream.compress(memoryview(padded)[:-1]) + stream.flush()
+        idat = zlib.compress(rows, 6)
+    del rows
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB, no interlace
     return b"\x89PNG\r\n\x1a\n" + png_chunk(b"IHDR", header) + png_chunk(b"IDAT", idat) + png_chunk(b"IEND", b"")
+
+
+ROWS_CHUNK = 64 * 1024  # bytes Pillow's raw encoder hands over at a time
+
+
+def filtered_rows(rgb: Image.Image) -> memoryview:
+    """The picture's rows, each after its filter-type-0 byte, in one buffer, as PNG deflates them.
+
+    A stride one byte longer than a row makes Pillow's raw encoder pad every row with a zero byte: written
+    one byte into a zeroed buffer, that is a zero before every row (and one after the last, left out).
+    Copied from the encoder a chunk at a time into the buffer, so the rows are never in memory twice
+    (``tobytes`` and a shifted copy would be: 3 MB more a picture, for as long as it is drawn).
+    """
+    width, height = rgb.size
+    stride = 3 * width + 1
+    buffer = bytearray(1 + stride * height)
+    encoder = Image._getencoder("RGB", "raw", ("RGB", stride))
+    encoder.setimage(rgb.im, (0, 0, width, height))
+    position = 1
+    while True:
+        _, status, chunk = encoder.encode(ROWS_CHUNK)
+        buffer[position:position + len(chunk)] = chunk
+        position += len(chunk)
+        if status:
+            break
+    if status < 0:
+        raise RuntimeError(f"Pillow's raw encoder failed ({status})")
+    return memoryview(buffer)[:-1]
 
 
 def png_chunk(kind: bytes, data: bytes) -> bytes:

@@ -1,0 +1,71 @@
+"""What a render worker holds and hands back: PNG bytes that depend only on the pixels, and a worker that
+imports only what drawing needs."""
+
+from __future__ import annotations
+
+import io
+import random
+import struct
+import subprocess
+import sys
+import zlib
+
+from PIL import Image
+
+from bot.render import toolkit
+
+
+def picture(width: int = 300, height: int = 220) -> Image.Image:
+    """Flat panels with text-like noise: what the renderers make, small."""
+    rng = random.Random(7)
+    image = Image.new("RGB", (width, height), (34, 38, 46))
+    for _ in range(40):
+        x, y = rng.randrange(width - 20), rng.randrange(height - 10)
+        image.paste((rng.randrange(256), rng.randrange(256), rng.randrange(256)), (x, y, x + 20, y + 10))
+    for _ in range(500):
+        image.putpixel((rng.randrange(width), rng.randrange(height)), (rng.randrange(256), 200, 90))
+    return image
+
+
+def idat(png: bytes) -> bytes:
+    """The IDAT chunk's data (encode_png writes IHDR, one IDAT, IEND)."""
+    at = 8 + 12 + 13
+    length = struct.unpack(">I", png[at:at + 4])[0]
+    assert png[at + 4:at + 8] == b"IDAT"
+    return png[at + 8:at + 8 + length]
+
+
+def test_a_picture_is_its_unfiltered_rows_deflated_in_one_call():
+    image = picture()
+    png = toolkit.encode_png(image)
+    rows = b"".join(b"\0" + image.crop((0, y, image.width, y + 1)).tobytes() for y in range(image.height))
+    assert zlib.decompress(idat(png)) == rows
+    # One call on one buffer: a stream fed the rows in pieces gave other bytes for the same pixels now and then.
+    assert idat(png) == toolkit.deflate.compress(rows, 1)
+    decoded = Image.open(io.BytesIO(png))
+    assert decoded.mode == "RGB" and decoded.tobytes() == image.tobytes()
+
+
+def test_the_same_pixels_give_the_same_bytes_whatever_was_drawn_before():
+    image = picture()
+    first = toolkit.encode_png(image)
+    rng = random.Random(3)
+    for _ in range(5):
+        # other pictures in between leave the allocator's memory in another state
+        toolkit.encode_png(Image.effect_noise((rng.randrange(200, 900), rng.randrange(200, 900)), 60).convert("RGB"))
+        assert toolkit.encode_png(image) == first
+
+
+def test_a_transparent_picture_is_flattened_to_rgb():
+    image = picture().convert("RGBA")
+    decoded = Image.open(io.BytesIO(toolkit.encode_png(image)))
+    assert decoded.mode == "RGB" and decoded.tobytes() == image.convert("RGB").tobytes()
+
+
+def test_a_worker_started_by_the_bench_imports_no_discord():
+    """A spawned worker runs the module its parent was started as (as ``__mp_main__``); the bench's bot
+    (``python -m bot.benchbot``) must not bring discord.py into its workers, which the real bot's never have."""
+    code = ("import runpy, sys; runpy.run_module('bot.benchbot', run_name='__mp_main__', alter_sys=True); "
+            "print(sorted(name for name in ('discord', 'aiohttp', 'pydantic') if name in sys.modules))")
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    assert found.stdout.strip() == "[]"
