@@ -61,10 +61,10 @@ def configure_think_pool(idle_s: float) -> None:
 
 def bot_move_near(game_id: str) -> None:
     """A bot move will be wanted soon in this game: start the worker now if it is stopped (a Python process
-    that imports every game: ~0.2 s of CPU, 0.5-1 s on a busy 2-core host under SCHED_IDLE), so that move
-    does not wait for it."""
+    that imports the search and this game: ~0.1-0.2 s of CPU, more wall time on a busy host under
+    SCHED_IDLE), so that move does not wait for it."""
     if search.has_bot_player(game_id):
-        THINK_POOL.start_warm()
+        THINK_POOL.start_warm(game_id)
 
 
 async def bot_think(match: MatchRow, decision: Decision, fallback: tuple[str, ...]) -> tuple[str, ...]:
