@@ -495,6 +495,12 @@ async def render_off_loop(function: Callable[..., bytes], *args: object) -> byte
     return data
 
 
+def render_worker_stats() -> dict[str, float]:
+    """Run in a render worker: its pictures, heap trims (after so many pictures, and when idle) and
+    resident memory in MB."""
+    return {"pictures": RENDER_CPU[1], "trims": TRIMMER.trims, "idle_trims": TRIMMER.idle_trims, **memory.resident()}
+
+
 RENDER_CPU = [0.0, 0]  # CPU seconds this process's render threads spent on pictures, and how many (the benchmark)
 
 
@@ -511,8 +517,9 @@ def _render(function: Callable[..., bytes], *args: object) -> tuple[bytes, float
 
 # Every 64 pictures: trimming every 8 kept the peak ~20 MB lower but each trimmed page is faulted back in
 # by the next canvases, which cost 5-40% more drawing CPU on the loaded 2-core host; every 64 cost nothing
-# measurable and keeps ~5 MB off the peak. DUELTABLE_TRIM_EVERY (0: never) is for such studies.
-TRIMMER = memory.Trimmer(every=int(os.environ.get("DUELTABLE_TRIM_EVERY", "64")))
+# measurable and keeps ~5 MB off the peak. DUELTABLE_TRIM_EVERY (0: never) is for such studies. And once
+# after 2 s without a picture: what the last pictures left goes back while the bot is quiet.
+TRIMMER = memory.Trimmer(every=int(os.environ.get("DUELTABLE_TRIM_EVERY", "64")), idle_seconds=2.0)
 
 
 PNG_BUDGET = 290 * 1024  # bytes of image data; the platform allows 300 KB a picture

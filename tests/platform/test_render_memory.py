@@ -8,10 +8,13 @@ import random
 import struct
 import subprocess
 import sys
+import time
 import zlib
 
+import pytest
 from PIL import Image
 
+from bot import memory
 from bot.render import toolkit
 
 
@@ -69,3 +72,35 @@ def test_a_worker_started_by_the_bench_imports_no_discord():
             "print(sorted(name for name in ('discord', 'aiohttp', 'pydantic') if name in sys.modules))")
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
     assert found.stdout.strip() == "[]"
+
+
+def test_the_trimmer_trims_once_when_no_picture_came_for_a_while():
+    trimmer = memory.Trimmer(every=1000, idle_seconds=0.2)
+    for _ in range(3):
+        trimmer.rendered()
+    time.sleep(0.5)
+    trimmed = 1 if memory.trimmable() else 0
+    assert (trimmer.idle_trims, trimmer.count) == (trimmed, 0 if trimmed else 3)
+    time.sleep(0.4)  # nothing drawn since: nothing to give back
+    assert trimmer.idle_trims == trimmed
+    trimmer.rendered()
+    time.sleep(0.5)
+    assert trimmer.idle_trims == 2 * trimmed
+
+
+def test_a_render_worker_gives_its_heap_back_when_idle():
+    if not memory.trimmable():
+        pytest.skip("not glibc")
+    toolkit.configure_render_pool(1, 4.0)
+    pool = toolkit.render_pool()
+    try:
+        for size in (300, 700, 500):
+            png, _ = pool.submit(toolkit._render, toolkit.encode_png, picture(size, size)).result(timeout=60)
+            assert png.startswith(b"\x89PNG")
+        time.sleep(toolkit.TRIMMER.idle_seconds + 1.5)
+        stats = pool.submit(toolkit.render_worker_stats).result(timeout=60)
+        assert stats["pictures"] == 3 and stats["idle_trims"] == 1
+    finally:
+        toolkit.configure_render_pool(0)
+        toolkit._forget_pool(pool)
+        pool.shutdown(wait=True)
