@@ -386,7 +386,10 @@ async def bench_bot_process(game_ids: list[str], matches: int, decisions: int, p
         members = [Members(fake, guild, channel, game_ids[i % len(game_ids)],
                            (await fake.add_user(f"a{i}"), await fake.add_user(f"b{i}")), random.Random(i))
                    for i in range(matches)]
-        command = [sys.executable, "-m", "bot.benchbot", fake.api_base, fake.gateway_url, database]
+        # python -c, not -m bot.benchbot: a spawned worker (render, bot player) first runs its parent's main
+        # module unless it is a package's __main__ (the real bot's, python -m bot); from -c it runs nothing.
+        command = [sys.executable, "-c", "import sys; from bot.benchbot import main; main(sys.argv[1:])",
+                   fake.api_base, fake.gateway_url, database]
         if profile:
             command.append(profile)
         bot = await asyncio.create_subprocess_exec(*command, stdout=asyncio.subprocess.PIPE)

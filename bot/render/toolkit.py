@@ -8,7 +8,6 @@ grow downwards rather than sideways. ``MIN_TEXT_PX`` (18 px) stays as an absolut
 
 from __future__ import annotations
 
-import asyncio
 import atexit
 import concurrent.futures
 import json
@@ -480,6 +479,8 @@ def _warm_render_worker() -> int:
 async def render_off_loop(function: Callable[..., bytes], *args: object) -> bytes:
     """Draw a picture in the render pool (never in the event loop: a board takes 5-35 ms) and record
     its time in the bot's metrics (by game and kind)."""
+    import asyncio  # here: a render worker imports this module and never needs asyncio (~8 MB resident with ssl)
+
     from bot.metrics import observe_render
 
     loop = asyncio.get_running_loop()

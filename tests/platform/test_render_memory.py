@@ -65,11 +65,15 @@ def test_a_transparent_picture_is_flattened_to_rgb():
     assert decoded.mode == "RGB" and decoded.tobytes() == image.convert("RGB").tobytes()
 
 
-def test_a_worker_started_by_the_bench_imports_no_discord():
-    """A spawned worker runs the module its parent was started as (as ``__mp_main__``); the bench's bot
-    (``python -m bot.benchbot``) must not bring discord.py into its workers, which the real bot's never have."""
-    code = ("import runpy, sys; runpy.run_module('bot.benchbot', run_name='__mp_main__', alter_sys=True); "
-            "print(sorted(name for name in ('discord', 'aiohttp', 'pydantic') if name in sys.modules))")
+def test_a_render_worker_imports_only_what_drawing_needs():
+    """A render worker of a bot started as the bench starts its own (``python -c``; production: ``python -m
+    bot``, a package's __main__) imports none of what the bot process does beyond drawing: a spawned worker
+    runs its parent's main module first (as ``__mp_main__``) unless it is one of those, and the toolkit
+    leaves asyncio (with ssl, ~8 MB resident) to the bot."""
+    code = ("import sys; import bot.benchbot; from bot.render import toolkit; toolkit.configure_render_pool(1, 4.0); "
+            "pool = toolkit.render_pool(); pool.submit(toolkit._warm_render_worker).result(); print(pool.submit("
+            "eval, \"sorted(name for name in ('discord', 'aiohttp', 'pydantic', 'asyncio', 'ssl') "
+            "if name in __import__('sys').modules)\").result()); pool.shutdown()")
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
     assert found.stdout.strip() == "[]"
 
