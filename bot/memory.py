@@ -1,11 +1,13 @@
-"""The bot process's memory: where resident bytes are (for the benchmark and operators), and giving the
-C heap's free pages back to the system.
+"""The bot's memory: where resident bytes are (for the benchmark and operators), and giving the C heap's
+free pages back to the system.
 
 Pictures are allocated and freed by the megabyte (a 720x1500 RGB canvas is 4.3 MB in Pillow's four bytes
-a pixel), on two render threads and the event loop. glibc raises its mmap threshold to the largest block
-freed so far, so after the first big picture every canvas comes from a thread's heap arena; the pages
+a pixel), in the render workers (or the bot's render threads). glibc raises its mmap threshold to the
+largest block freed so far, so after the first big picture every canvas comes from the heap; the pages
 that picture used stay resident when it is freed, and a heap whose top is still in use is never
 shrunk. ``trim`` (glibc's ``malloc_trim``) hands every free page of every arena back to the kernel.
+Setting the mmap threshold instead (canvases in memory of their own, unmapped when freed) cost 25-60%
+more drawing CPU: every canvas is then faulted in afresh (docs/OPERATIONS.md, "Memory to budget").
 """
 
 from __future__ import annotations
