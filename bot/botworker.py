@@ -223,8 +223,11 @@ def start_worker(members_in_flight: Any) -> None:
     """The worker's initializer: remember the shared count, and run below everything else.
 
     SCHED_IDLE (Linux) runs it only on a core nothing else wants; elsewhere a plain nice."""
+    from bot.orphans import exit_with_parent
+
     global _shared
     _shared = members_in_flight
+    exit_with_parent()
     try:
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     except (AttributeError, OSError):

@@ -467,6 +467,9 @@ def render_processes() -> list[int]:
 
 
 def _start_render_worker(cache_mb: float) -> None:
+    from bot.orphans import exit_with_parent
+
+    exit_with_parent()
     set_picture_cache_mb(cache_mb)
 
 
