@@ -918,8 +918,13 @@ class Glue(TimekeeperMixin):
             self.publish_later(applied, answered, started)
             return
         # A click in the server may need its ephemeral panel: a follow-up of this very interaction.
-        await self.publish(applied, origin=interaction, answered=answered)
-        metrics.observe_decision(game.game_id, "published", started)
+        await self.publish_then_bot(applied, started, origin=interaction, answered=answered)
+
+    async def publish_then_bot(self, applied: Applied, started: float, origin: discord.Interaction | None = None,
+                               answered: int | None = None) -> None:
+        """Publish a member's decision, record its click -> published latency, then let the bot player answer."""
+        await self.publish(applied, origin=origin, answered=answered)
+        metrics.observe_decision(applied.after.game, "published", started)
         if applied.after.bot_seat is not None:  # a match between members has no bot player to run
             await self.run_bot(applied.after)  # it reads the match again under its lock
 
@@ -941,10 +946,7 @@ class Glue(TimekeeperMixin):
     async def _publish_in_background(self, applied: Applied, answered: int | None, started: float) -> None:
         with self.working():  # counted like the handler it continues (the demo and tests wait for busy == 0)
             try:
-                await self.publish(applied, answered=answered)
-                metrics.observe_decision(applied.after.game, "published", started)
-                if applied.after.bot_seat is not None:
-                    await self.run_bot(applied.after)
+                await self.publish_then_bot(applied, started, answered=answered)
             except Exception:
                 log.exception("publishing decision %s of match %s failed", applied.after.version, applied.after.id)
 
