@@ -141,6 +141,28 @@ def decision_for(decisions: Sequence[Decision], seat: Seat) -> Decision | None:
     return None
 
 
+def public_decisions(pending: Sequence[Decision]) -> list[Decision]:
+    """Decisions the thread may show: never a secret one (a hidden choice or a response window)."""
+    return [decision for decision in pending if not decision.secret]
+
+
+def handover_key(public: Sequence[Decision]) -> str:
+    return ",".join(str(seat) for seat in sorted({decision.seat for decision in public}))
+
+
+def thread_key(pending: Sequence[Decision]) -> str | None:
+    """Who the thread says must act: the seats owing a public decision; ``"*"`` when both seats owe a
+    secret one (a simultaneous hidden choice everyone knows about); ``None`` when only one seat owes a
+    secret decision (a response window) or nobody owes one: the thread then stays still, so it never
+    shows a window. A change of this key is a handover: a new thread message."""
+    public = public_decisions(pending)
+    if public:
+        return handover_key(public)
+    if len({decision.seat for decision in pending}) == 2:
+        return "*"
+    return None
+
+
 def check_choice(decisions: Sequence[Decision], seat: Seat, choice: Sequence[str]) -> Decision:
     """Shared legality check for ``apply``: right seat, known options, right count, no repeats."""
     decision = decision_for(decisions, seat)

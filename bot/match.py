@@ -25,6 +25,7 @@ from bot.engine import (
     StaleState,
     decision_for,
     random_choice,
+    thread_key,
 )
 from bot.games import GameSpec, get_game
 from bot.store import DecisionCommit, MatchRow, Store
@@ -344,6 +345,7 @@ class MatchService:
             result_reason=outcome.reason if outcome else None,
             events=[[event.key, dict(event.args), list(event.audience) if event.audience is not None else None]
                     for event in events],
+            thread_key=None if outcome else thread_key(new_pending),
         )
         if not await self.store.commit_decision(commit):
             return None

@@ -32,7 +32,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from bot.engine import Outcome
+from bot.engine import Outcome, thread_key  # the thread's notion of a handover
 from bot.games import get_game
 from bot.render.names import render_with_names
 
@@ -142,7 +142,6 @@ def replay_states(replay: Replay) -> tuple[list[dict], Outcome]:
     """Every decision through the engine (legality re-checked); the states at each handover, full
     information, and the outcome. Raises ReplayError if the log does not play or does not finish."""
     from bot.games import playable_game_ids
-    from bot.ui.glue import thread_key  # the thread's notion of a handover
 
     if replay.game not in playable_game_ids():
         raise ReplayError(f"unknown game {replay.game!r}")

@@ -561,8 +561,8 @@ def expected_reminders(match, now: float, prefs: dict[int, dict]) -> list[tuple[
     """(stage, where) of the messages ``fire_timer`` posts for ``match`` at ``now`` (none if nothing is due):
     ``t`` the thread's, and ``d<seat>`` a DM for each member pinged whose /notify mode is dm or both (the
     default), or only DMs for a decision one seat owes in secret."""
+    from bot.engine import thread_key
     from bot.games import get_game
-    from bot.ui.glue import thread_key
 
     if match.next_timer_at is None or match.next_timer_at > now:
         return []

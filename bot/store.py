@@ -136,6 +136,7 @@ class DecisionCommit:
     winner: int | None = None
     result_reason: str | None = None
     events: list[list[Any]] = field(default_factory=list)  # [key, args, audience] per engine event
+    thread_key: str | None = None  # who the thread says must act after it (bot.engine.thread_key)
 
 
 class Store:
@@ -358,7 +359,7 @@ class Store:
                   commit.timer_stage, commit.next_timer_at, commit.status, commit.winner, commit.result_reason,
                   commit.now, commit.match_id, commit.expected_version)
         decision = (commit.expected_version + 1, commit.seat, json.dumps(commit.choice), commit.user_id, commit.now,
-                    json.dumps(commit.events, default=str))
+                    json.dumps(commit.events, default=str), commit.thread_key)
         if self.dialect == POSTGRES and commit.status != "finished":
             # One statement is one transaction and one round trip: the log row is written only if the
             # version-checked update matched.
@@ -554,11 +555,17 @@ class Store:
 
     async def unposted(self, match_id: int, after_version: int) -> list[tuple[int, int, list[str], list]]:
         """Decisions the thread does not show yet: (version, seat, choice, events), oldest first."""
+        return [row[:4] for row in await self.unposted_with_keys(match_id, after_version)]
+
+    async def unposted_with_keys(self, match_id: int, after_version: int
+                                 ) -> list[tuple[int, int, list[str], list, str | None]]:
+        """As ``unposted``, each with the thread key after it (None: recorded before migration 010, or no
+        public decision owed after it)."""
         rows = await self.db.fetchall(
-            "SELECT version, seat, choice, events FROM decisions WHERE match_id = ? AND version > ? ORDER BY version",
-            (match_id, after_version),
-        )
-        return [(row["version"], row["seat"], json.loads(row["choice"]), json.loads(row["events"])) for row in rows]
+            "SELECT version, seat, choice, events, thread_key FROM decisions WHERE match_id = ? AND version > ?"
+            " ORDER BY version", (match_id, after_version))
+        return [(row["version"], row["seat"], json.loads(row["choice"]), json.loads(row["events"]), row["thread_key"])
+                for row in rows]
 
     async def mark_posted(self, match_id: int, version: int, live_message_id: int | None, live_key: str | None,
                           live_log: list[str]) -> None:
@@ -767,10 +774,12 @@ _UPDATE_MATCH = (
     "UPDATE matches SET state = ?, version = version + 1, panels = ?, turn_started = ?,"
     " deadline = ?, timer_stage = ?, next_timer_at = ?, status = ?, winner = ?,"
     " result_reason = ?, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'")
-_INSERT_DECISION = "INSERT INTO decisions (match_id, version, seat, choice, user_id, at, events) VALUES (?,?,?,?,?,?,?)"
+_INSERT_DECISION = ("INSERT INTO decisions (match_id, version, seat, choice, user_id, at, events, thread_key)"
+                    " VALUES (?,?,?,?,?,?,?,?)")
 _PG_DECISION = (
     f"WITH moved AS ({_UPDATE_MATCH} RETURNING id) INSERT INTO decisions (match_id, version, seat, choice,"
-    " user_id, at, events) SELECT id, ?::bigint, ?::bigint, ?::text, ?::bigint, ?::double precision, ?::text"
+    " user_id, at, events, thread_key) SELECT id, ?::bigint, ?::bigint, ?::text, ?::bigint, ?::double precision,"
+    " ?::text, ?::text"
     " FROM moved")
 
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import botworker, i18n, logs, memory, metrics, ratings
-from bot.engine import EngineError, Event, StaleState, decision_for
+from bot.engine import EngineError, Event, StaleState, decision_for, public_decisions, thread_key
 from bot.games import get_game
 from bot.match import CLAIM, RESIGN, THINK_POOL, Applied, owing_seats
 from bot.render.names import render_with_names
@@ -58,25 +58,15 @@ LIVE_LOG_LINES = 14  # the live message shows its last lines; the full story is 
 LIVE_LOG_RAW = 200  # raw lines kept to fold repeats across the edits of one live message
 
 
-def public_decisions(pending) -> list:
-    """Decisions the thread may show: never a secret one (a hidden choice or a response window)."""
-    return [decision for decision in pending if not decision.secret]
-
-
-def handover_key(public) -> str:
-    return ",".join(str(seat) for seat in sorted({decision.seat for decision in public}))
-
-
-def thread_key(pending) -> str | None:
-    """Who the thread says must act: the seats owing a public decision; ``"*"`` when both seats owe a
-    secret one (a simultaneous hidden choice everyone knows about); ``None`` when only one seat owes a
-    secret decision (a response window): the thread then stays still, so it never shows a window."""
-    public = public_decisions(pending)
-    if public:
-        return handover_key(public)
-    if len({decision.seat for decision in pending}) == 2:
-        return "*"
-    return None
+def last_handover(live_key: str | None, keys: list[tuple[int, str | None]]) -> int | None:
+    """The version of the newest of these decisions (version, thread key after it; oldest first) that
+    changed who the thread says must act, starting from ``live_key`` (what the live message says); None
+    if none did. A key of None (only a secret window open) is no handover: the thread stays still."""
+    shown, handover = live_key, None
+    for version, key in keys:
+        if key is not None and key != shown:
+            shown, handover = key, version
+    return handover
 
 
 def view_hash(view: dict) -> str:
@@ -693,16 +683,23 @@ class Glue(TimekeeperMixin):
         if applied is not None and applied.after.version == match.version == match.posted_version + 1:
             rows = [(match.version, applied.seat, list(applied.choice),
                      [[event.key, event.args, event.audience] for event in applied.events])]
+            keys = [(match.version, key)]
         else:
-            rows = await self.store.unposted(match.id, match.posted_version)
+            keyed = await self.store.unposted_with_keys(match.id, match.posted_version)
+            rows = [row[:4] for row in keyed]
+            keys = [(row[0], row[4]) for row in keyed[:-1]] + [(match.version, key)]
         lines = public_lines(game, rows, match.locale, names)
         if match.status != "active":
             await self.finish(match, folded(lines), names, answered)
             await self.store.mark_posted(match.id, match.version, None, None, [])
             self._match_locks.pop(match.id, None)  # held by the caller until it returns; nothing waits after
             return posted(match, None, None, [])
-        if key != match.live_key or match.live_message_id is None:
-            return await self.post_handover(match, names, lines, public, key)
+        # A handover is a new message with its ping, also one the thread fell behind on and that a later
+        # decision undid (a kill between a post and its record; the thread's shard lagging the process that
+        # takes DM clicks): the live message's player acted meanwhile, so editing would ping nobody.
+        handover = last_handover(match.live_key, keys)
+        if handover is not None or match.live_message_id is None:
+            return await self.post_handover(match, names, lines, public, key, handover)
         # The same player acts on (or a simultaneous choice fills in): edit the live message.
         live_log = (match.live_log + lines)[-LIVE_LOG_RAW:]
         if lines:  # a step with nothing public to say (a hidden choice) leaves the message as it is
@@ -717,14 +714,19 @@ class Glue(TimekeeperMixin):
                     content=fit_message(text), attachments=[image], allowed_mentions=discord.AllowedMentions.none())
             except discord.HTTPException as error:
                 log.info("live message of match %s not editable (%s): posting anew", match.id, error)
-                return await self.post_handover(match, names, lines, public, key)
+                return await self.post_handover(match, names, lines, public, key, None)
         await self.store.mark_posted(match.id, match.version, match.live_message_id, key, live_log)
         return posted(match, match.live_message_id, key, live_log)
 
-    async def post_handover(self, match: MatchRow, names: Names, lines: list[str], public, key: str) -> MatchRow:
-        """A new thread message (board, the lines since the last one, the ping); it becomes the live one."""
-        message = await self.post_board(match, names, "\n".join(folded(lines)), public, ping=True,
-                                        nonce=self.post_nonce(match, "h"))
+    async def post_handover(self, match: MatchRow, names: Names, lines: list[str], public, key: str,
+                            handover: int | None) -> MatchRow:
+        """A new thread message (board, the lines since the last one, the ping); it becomes the live one.
+        ``handover``: the version of the decision that handed over (its nonce: after a kill between this
+        post and its record, the same handover is answered by Discord with the first post, a later one is a
+        new post); None when the live message is gone or not editable (a post keyed by the shown version)."""
+        nonce = (self.post_nonce(match, "n") if handover is None
+                 else match_nonce("b", self.bot.http.token or "", match.id, handover, 0, "h"))
+        message = await self.post_board(match, names, "\n".join(folded(lines)), public, ping=True, nonce=nonce)
         live_message_id = message.id if message else None
         await self.store.mark_posted(match.id, match.version, live_message_id, key, lines)
         return posted(match, live_message_id, key, lines)

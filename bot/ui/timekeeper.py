@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot import i18n, logs, metrics
+from bot.engine import thread_key
 from bot.games import get_game
 from bot.match import next_timer_at, owing_seats
 from bot.notify import quiet_until
@@ -130,8 +131,6 @@ class TimekeeperMixin:
             text = i18n.t("timer.reminder", match.locale, players=mentions, hours=hours)
             view = None
             ping = owing
-            from bot.ui.glue import thread_key  # glue imports this module
-
             if thread_key(game.engine.pending(match.state)) is None:
                 # Only one seat owes a secret decision (a response window): remind it by DM, so the
                 # thread never shows that it was asked. (At the deadline the claim is public, as it must be.)

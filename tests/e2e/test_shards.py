@@ -46,7 +46,7 @@ async def settle(fake: FakeDiscord, *bots: DuelTable) -> None:
 
 
 async def _news_left(bots) -> bool:
-    from bot.ui.glue import thread_key
+    from bot.engine import thread_key
 
     store = bots[0].store
     for match in await store.matches_behind():
@@ -164,8 +164,10 @@ async def test_a_reminder_is_claimed_by_its_guilds_process_and_a_retry_is_posted
 async def test_a_thread_post_repeated_after_a_kill_before_it_was_recorded_is_posted_once(
         tmp_path, clock, decisions_while_down):
     """SIGKILL between a handover post and ``mark_posted``: the restart's catch-up posts it again with the
-    same nonce, and Discord returns the first message (brought up to date when more decisions were
-    stored meanwhile by the process that takes DM clicks)."""
+    same nonce, and Discord returns the first message. When the process that takes DM clicks stored a
+    decision meanwhile that handed over again (here back to who the live message it knows was for), that
+    handover is a post of its own with its ping, not an edit of the old live message (which would sit
+    above the unrecorded post and ping nobody)."""
     async with FakeDiscord() as fake:
         guild = await fake.add_guild("one process")
         channel = await fake.add_channel(guild, "games")
@@ -193,11 +195,23 @@ async def test_a_thread_post_repeated_after_a_kill_before_it_was_recorded_is_pos
                               if d.seat != stored.bot_seat][:1]
                 await bot.service.decide(match.id, stored.players[decision.seat], stored.panel_version(decision.seat),
                                          random_choice(decision, random.Random(1)), seat=decision.seat)
+            keys = [key for *_row, key in await bot.store.unposted_with_keys(match.id, before.posted_version)]
+            live_before = fake.world.message(thread.id, before.live_message_id)
+            live_content = live_before.content
             await bot.glue.catch_up()
             await settle(fake, bot)
-            assert len(board_posts(fake, thread.id)) == posts, [(m.nonce, m.content[:40]) for m in board_posts(fake, thread.id)]
-            # With nothing new, the same post is re-sent and Discord answers it by its nonce; with a step of
-            # the same player stored meanwhile, the catch-up edits the live message it knows instead.
-            assert [m.nonce[0] for m in fake.nonce_repeats] == ([] if decisions_while_down else ["b"])
             after = await bot.store.get_match(match.id)
             assert after.posted_version == after.version
+            shown = [(m.nonce, m.content[:40]) for m in board_posts(fake, thread.id)]
+            if decisions_while_down:
+                # The decision made while down handed over again (the recorded thread keys say so) ...
+                assert keys[-1] == before.live_key and any(key not in (None, before.live_key) for key in keys)
+                assert len(board_posts(fake, thread.id)) == posts + 1, shown
+                assert fake.nonce_repeats == []
+                newest = board_posts(fake, thread.id)[-1]
+                assert after.live_message_id == newest.id
+                assert fake.world.message(thread.id, before.live_message_id).content == live_content  # not edited
+            else:
+                # ... with nothing new, the same post is re-sent and Discord answers it by its nonce.
+                assert len(board_posts(fake, thread.id)) == posts, shown
+                assert [m.nonce[0] for m in fake.nonce_repeats] == ["b"]

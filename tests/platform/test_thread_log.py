@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.engine import Decision
+from bot.engine import Decision, thread_key
 from bot.games import get_game
-from bot.ui.glue import RESIGN, folded, public_lines, thread_key
+from bot.ui.glue import RESIGN, folded, public_lines
 from bot.ui.panel import Names
 
 NAMES = Names(("Alice", "Bob"))
