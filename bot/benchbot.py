@@ -9,7 +9,8 @@ mean) when stopped with SIGTERM.
     python -m bot.benchbot API_BASE GATEWAY_URL DATABASE [PROFILE]
 
 With PROFILE, the event loop's thread runs under cProfile and its statistics are written there
-(``python -m pstats PROFILE``): where the bot spends its time under the benchmark's load.
+(``python -m pstats PROFILE``): where the bot spends its CPU under the benchmark's load (the thread's CPU
+time, so waits for the GIL, a socket or the database are not counted as its work).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import os
 import resource
 import signal
 import sys
+import time
 import tracemalloc
 
 from bot import memory
@@ -235,7 +237,7 @@ def main(argv: list[str]) -> None:
     if os.environ.get("DUELTABLE_TRACEMALLOC_STARTUP"):  # Python's allocations from imports to READY
         tracemalloc.start(1)
     if len(argv) > 3:
-        profiler = cProfile.Profile()
+        profiler = cProfile.Profile(time.thread_time)  # CPU: waits for the GIL or I/O are not this thread's cost
         profiler.runcall(asyncio.run, serve(*argv[:3]))
         profiler.dump_stats(argv[3])
         return
