@@ -5,10 +5,16 @@ and values are ``str.format`` templates. A game may keep its own strings in
 ``assets/locales/<locale>/<game>.toml`` (merged in; a key defined twice is an error), so that games
 written side by side do not edit one shared file. A key missing in Japanese falls back to English; a key
 missing in both raises ``KeyError`` so tests catch it (the locale tests walk every key in use).
+
+Plurals: where a language needs them, a key is a table of ``one`` and ``other`` templates
+(``drew = { one = "{seat} drew a card.", other = "{seat} drew {count} cards." }``); ``one`` is used when
+the first whole-number argument the ``other`` template names is 1. A language without plural forms
+(Japanese) keeps a plain string under the same key.
 """
 
 from __future__ import annotations
 
+import re
 import tomllib
 from functools import cache
 from pathlib import Path
@@ -53,15 +59,34 @@ def normalize_locale(locale: object) -> str:
     return "ja" if value.lower().startswith("ja") else DEFAULT_LOCALE
 
 
+PLURAL_FORMS = ("one", "other")
+PLACEHOLDER = re.compile(r"\{(\w+)")
+
+
+def _template(strings: dict[str, str], key: str, args: dict[str, Any]) -> str | None:
+    template = strings.get(key)
+    if template is not None:
+        return template
+    other = strings.get(f"{key}.other")
+    if other is None:
+        return None
+    counts = [args[name] for name in PLACEHOLDER.findall(other)
+              if isinstance(args.get(name), int) and not isinstance(args.get(name), bool)]
+    return strings.get(f"{key}.one", other) if counts and counts[0] == 1 else other
+
+
 def has(key: str, locale: str = DEFAULT_LOCALE) -> bool:
-    return key in catalogue(normalize_locale(locale)) or key in catalogue(DEFAULT_LOCALE)
+    return any(candidate in strings for strings in (catalogue(normalize_locale(locale)), catalogue(DEFAULT_LOCALE))
+               for candidate in (key, f"{key}.other"))
 
 
 def t(key: str, locale: str = DEFAULT_LOCALE, /, **args: Any) -> str:
     locale = normalize_locale(locale)
-    template = catalogue(locale).get(key)
+    template = _template(catalogue(locale), key, args)
     if template is None:
-        template = catalogue(DEFAULT_LOCALE)[key]
+        template = _template(catalogue(DEFAULT_LOCALE), key, args)
+        if template is None:
+            raise KeyError(key)
     return template.format(**args) if args else template
 
 

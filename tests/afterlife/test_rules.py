@@ -481,7 +481,7 @@ def test_random_search_that_finds_nothing_says_so() -> None:
     assert "searched" not in keys(events)
     missed = next(e for e in events if e.key.endswith("search_missed"))
     assert missed.args == {"seat": 0, "turned": 3}
-    assert i18n.t(missed.key, "en", seat="Alice", turned=3) == "Alice turns over 3 card(s) and finds nothing that fits."
+    assert i18n.t(missed.key, "en", seat="Alice", turned=3) == "Alice turns over 3 cards and finds nothing that fits."
     assert "{" not in i18n.t(missed.key, "ja", seat="Alice", turned=3)
 
 

@@ -116,7 +116,7 @@ async def test_leaderboard_stats_and_history(table: Table):
     stats = await world.fake.slash(carol, world.guild, world.channel, "stats", options={"member": world.alice})
     await table.settle()
     text = stats.messages[-1].content
-    assert "alice" in text and "1-0-0" in text and "1 win(s) in a row" in text and "#1 of 2" in text
+    assert "alice" in text and "1-0-0" in text and "Streak: 1 win" in text and "#1 of 2" in text
     [(name, data)] = stats.messages[-1].attachments
     chart = Image.open(io.BytesIO(data))
     assert data.startswith(PNG) and chart.size[0] == 760

@@ -13,8 +13,18 @@ ROOT = Path(__file__).resolve().parents[2]
 LITERAL_KEY = re.compile(r"""\bt\(\s*["']([a-z0-9_]+(?:\.[a-z0-9_]+)+)["']""")
 
 
+PLURAL = re.compile(r"\.(one|other)$")
+
+
 def file_keys(locale: str) -> set[str]:
-    return set(i18n.catalogue(locale)) - set(STRINGS) - set(tinydeck.STRINGS)
+    """Keys as code uses them: a plural table (``key.one``, ``key.other``) is its ``key``."""
+    return {PLURAL.sub("", key) for key in i18n.catalogue(locale)} - set(STRINGS) - set(tinydeck.STRINGS)
+
+
+def forms(locale: str, key: str) -> dict[str, str]:
+    strings = i18n.catalogue(locale)
+    return {"": strings[key]} if key in strings else {form: strings[f"{key}.{form}"]
+                                                     for form in i18n.PLURAL_FORMS if f"{key}.{form}" in strings}
 
 
 def test_english_and_japanese_have_the_same_keys():
@@ -37,8 +47,26 @@ def test_japanese_strings_are_japanese():
         assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", japanese[key]), key
 
 
+def placeholders(template: str) -> set[str]:
+    return set(re.findall(r"\{(\w+)", template))
+
+
 def test_templates_format_with_their_placeholders_in_both_languages():
     for key in file_keys("en"):
-        english = set(re.findall(r"\{(\w+)", i18n.catalogue("en")[key]))
-        japanese = set(re.findall(r"\{(\w+)", i18n.catalogue("ja")[key]))
-        assert english == japanese, key
+        english, japanese = forms("en", key), forms("ja", key)
+        full = english.get("", english.get("other"))
+        assert full is not None and all(placeholders(j) == placeholders(full) for j in japanese.values()), key
+        # "one" may say "a card" instead of "{count} cards", never name what "other" does not
+        assert placeholders(english.get("one", full)) <= placeholders(full), key
+        assert set(english) in ({""}, {"one", "other"}) and set(japanese) in ({""}, {"one", "other"}), key
+
+
+def test_plural_forms_follow_the_first_count_the_template_names():
+    assert i18n.t("afterlife.event.drew_public", "en", seat="Bob", count=1) == "Bob drew a card."
+    assert i18n.t("afterlife.event.drew_public", "en", seat="Bob", count=3) == "Bob drew 3 cards."
+    assert i18n.t("afterlife.event.drew_public", "en", seat="Bob", count=0) == "Bob drew 0 cards."
+    assert i18n.t("afterlife.event.drew_public", "ja", seat="Bob", count=1) == "Bobがカードを1枚引いた。"
+    # the first whole number named decides, not a later one ({cores} here)
+    assert i18n.t("afterlife.event.core_added", "en", seat="Bob", amount=1, cores=5) == "Bob adds a core (5 in all)."
+    assert i18n.t("afterlife.event.core_added", "en", seat="Bob", amount=2, cores=1) == "Bob adds 2 cores (1 in all)."
+    assert i18n.has("afterlife.event.drew_public", "ja") and not i18n.has("afterlife.event.nothing_like_this")
