@@ -75,9 +75,14 @@ def _template(strings: dict[str, str], key: str, args: dict[str, Any]) -> str | 
     return strings.get(f"{key}.one", other) if counts and counts[0] == 1 else other
 
 
+def defined_in(key: str, locale: str) -> bool:
+    """The key has text of this locale's own (a plain template or a plural table), not by fallback."""
+    strings = catalogue(normalize_locale(locale))
+    return key in strings or f"{key}.other" in strings
+
+
 def has(key: str, locale: str = DEFAULT_LOCALE) -> bool:
-    return any(candidate in strings for strings in (catalogue(normalize_locale(locale)), catalogue(DEFAULT_LOCALE))
-               for candidate in (key, f"{key}.other"))
+    return defined_in(key, locale) or defined_in(key, DEFAULT_LOCALE)
 
 
 def t(key: str, locale: str = DEFAULT_LOCALE, /, **args: Any) -> str:

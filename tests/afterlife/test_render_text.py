@@ -106,7 +106,7 @@ def test_every_event_and_prompt_formats_in_both_languages_with_the_formatters() 
     assert len(seen) > 30
     for key, args in seen.items():
         for locale in LOCALES:
-            assert i18n.has(key, locale), (locale, key)
+            assert i18n.defined_in(key, locale), (locale, key)
             text = i18n.t(key, locale, **format_args(GAME, args, locale, NAMES))
             assert text and "{" not in text, (key, locale)
             assert not RAW_CARD_ID.search(text), (key, locale, text)

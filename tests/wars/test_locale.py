@@ -26,7 +26,7 @@ def test_every_prompt_and_event_key_exists_and_formats_in_both_languages() -> No
     assert len(seen) > 50
     for key, args in seen.items():
         for locale in ("en", "ja"):
-            assert key in i18n.catalogue(locale), (locale, key)
+            assert i18n.defined_in(key, locale), (locale, key)
             i18n.t(key, locale, **{k: str(v) for k, v in args.items()})
 
 
