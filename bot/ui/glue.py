@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import botworker, i18n, logs, memory, metrics, ratings
-from bot.engine import EngineError, Event, StaleState, decision_for, public_decisions, thread_key
+from bot.engine import EngineError, StaleState, decision_for, public_decisions, thread_key
 from bot.games import get_game
 from bot.match import CLAIM, RESIGN, THINK_POOL, Applied, owing_seats
 from bot.render.names import render_with_names
@@ -40,7 +40,7 @@ from bot.ui.components import (
     deck_select,
     view_of,
 )
-from bot.ui.panel import Names, build_panel, format_event
+from bot.ui.panel import Names, build_panel, format_args
 from bot.ui.timekeeper import TimekeeperMixin, match_nonce
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ def view_hash(view: dict) -> str:
     return hashlib.blake2b(json.dumps(view, sort_keys=True, default=str).encode(), digest_size=12).hexdigest()
 
 
-def posted(match: MatchRow, live_message_id: int | None, live_key: str | None, live_log: list[str]) -> MatchRow:
+def posted(match: MatchRow, live_message_id: int | None, live_key: str | None, live_log: list) -> MatchRow:
     """The match after ``Store.mark_posted`` wrote these, without reading it back."""
     return dataclasses.replace(match, posted_version=match.version, live_message_id=live_message_id,
                                live_key=live_key, live_log=live_log)
@@ -86,37 +86,64 @@ def fit_message(text: str) -> str:
     return "…" + text[-1999:]
 
 
-def public_lines(game, rows, locale: str, names: Names) -> list[str]:
+LogLine = str | dict  # a line's text, or {"t": text, "k": its fold key, "a": the arguments it was said with}
+
+
+def public_lines(game, rows, locale: str, names: Names) -> list[LogLine]:
     """Public lines of stored decisions, in order; platform moves (resign, claim) say nothing here
-    (the result line does)."""
-    lines: list[str] = []
+    (the result line does). A line whose event has a fold text (``<event key>_folded``) keeps its key
+    and arguments, so that repeats can be said once ("Alice placed 3 cards face down")."""
+    lines: list[LogLine] = []
     for _version, _seat, choice, events in rows:
         if choice[:1] in ([RESIGN], [CLAIM]):
             continue
         for key, args, audience in events:
             if audience is None:
                 try:
-                    line = format_event(game, Event(key, args), locale, names)
+                    said = format_args(game, dict(args), locale, names)
+                    line = i18n.t(key, locale, **said)
                 except (KeyError, IndexError, ValueError):
                     # An event stored by an older engine whose text wants other arguments: skip the
                     # line rather than lose the whole post.
                     log.warning("event %s of %s no longer formats with %s", key, game.game_id, sorted(args))
                     continue
-                if line:
+                if line and i18n.has(f"{key}_folded"):
+                    lines.append({"t": line, "k": f"{key}_folded", "a": {
+                        name: value if isinstance(value, int | float | str) else str(value)
+                        for name, value in said.items()}})
+                elif line:
                     lines.append(line)
     return lines
 
 
-def folded(lines: list[str]) -> list[str]:
+def folded(lines: list[LogLine], locale: str = "en") -> list[str]:
     """One post's lines with repeats folded: a line said more than once (hidden-step noise such as
-    "Alice placed a card face down") is shown once, where it first happened, with a count."""
+    "Alice placed a card face down") is shown once, where it first happened: in its event's fold text
+    with ``{times}`` (and ``{total}``: times its ``count``) where it has one ("Alice placed 3 cards face
+    down", "Bob drew 3 cards"), else with a count ("… ×3")."""
     counts: dict[str, int] = {}
+    folds: dict[str, dict] = {}
     order: list[str] = []
     for line in lines:
-        if line not in counts:
-            order.append(line)
-        counts[line] = counts.get(line, 0) + 1
-    return [line if counts[line] == 1 else f"{line} ×{counts[line]}" for line in order]
+        text = line["t"] if isinstance(line, dict) else line
+        if text not in counts:
+            order.append(text)
+        counts[text] = counts.get(text, 0) + 1
+        if isinstance(line, dict):
+            folds.setdefault(text, line)
+    shown = []
+    for text in order:
+        times, fold = counts[text], folds.get(text)
+        if times > 1 and fold is not None:
+            count = fold["a"].get("count")
+            total = times * count if isinstance(count, int) else times
+            try:
+                shown.append(i18n.t(fold["k"], locale, **(fold["a"] | {"times": times, "total": total})))
+                continue
+            except (KeyError, IndexError, ValueError):
+                log.warning("fold text %s does not format", fold["k"])
+        shown.append(text if times == 1 else f"{text} ×{times}")
+    return shown
 
 
 def outcome_reason(game_id: str, reason: str, locale: str) -> str:
@@ -690,7 +717,7 @@ class Glue(TimekeeperMixin):
             keys = [(row[0], row[4]) for row in keyed[:-1]] + [(match.version, key)]
         lines = public_lines(game, rows, match.locale, names)
         if match.status != "active":
-            await self.finish(match, folded(lines), names, answered)
+            await self.finish(match, folded(lines, match.locale), names, answered)
             await self.store.mark_posted(match.id, match.version, None, None, [])
             self._match_locks.pop(match.id, None)  # held by the caller until it returns; nothing waits after
             return posted(match, None, None, [])
@@ -704,7 +731,7 @@ class Glue(TimekeeperMixin):
         live_log = (match.live_log + lines)[-LIVE_LOG_RAW:]
         if lines:  # a step with nothing public to say (a hidden choice) leaves the message as it is
             humans = [d.seat for d in public if d.seat != match.bot_seat]
-            shown = folded(live_log)[-LIVE_LOG_LINES:]
+            shown = folded(live_log, match.locale)[-LIVE_LOG_LINES:]
             text = "\n".join(shown + ([self.ping_line(match, humans)] if humans else []))
             image = await self.render_match(names, "board.png", game.render_board, self.board_view(match),
                                            match.locale)
@@ -726,7 +753,8 @@ class Glue(TimekeeperMixin):
         new post); None when the live message is gone or not editable (a post keyed by the shown version)."""
         nonce = (self.post_nonce(match, "n") if handover is None
                  else match_nonce("b", self.bot.http.token or "", match.id, handover, 0, "h"))
-        message = await self.post_board(match, names, "\n".join(folded(lines)), public, ping=True, nonce=nonce)
+        message = await self.post_board(match, names, "\n".join(folded(lines, match.locale)), public, ping=True,
+                                        nonce=nonce)
         live_message_id = message.id if message else None
         await self.store.mark_posted(match.id, match.version, live_message_id, key, lines)
         return posted(match, live_message_id, key, lines)
