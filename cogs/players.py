@@ -19,10 +19,19 @@ from bot.i18n import cmd
 from bot.notify import MODES, parse_quiet, parse_timezone
 from bot.ratings import series_line, shown
 from bot.render.chart import render_rating_chart
+from bot.render.names import picture_name
 from bot.render.toolkit import render_off_loop
 from bot.replay import ReplayError, animate, export_text, from_match, render_frames, verify
 from bot.store import MatchRow
+from bot.ui.panel import message_name
 from cogs.lobby import game_choices, quote_input
+
+
+def as_text(name: str) -> str:
+    """A member's name inside a message (markdown and mentions escaped); the ``<@id>`` fallback of a
+    member whose name the bot never saw stays a (non-pinging) mention."""
+    return name if name.startswith("<@") else message_name(name)
+
 
 HOUR = 3600.0
 DAY = 86400.0
@@ -128,8 +137,8 @@ class Players(commands.Cog):
         game_name = i18n.t(f"games.{game}", locale)
         rows = await self.store.leaderboard(guild_id, game)
         names = await self.store.user_names(tuple(row["user_id"] for row in rows)) if rows else {}
-        lines = [i18n.t("players.leaderboard.line", locale, rank=rank, name=names.get(row["user_id"],
-                        f"<@{row['user_id']}>"), rating=shown(row["rating"], row["rd"]), wins=row["wins"],
+        lines = [i18n.t("players.leaderboard.line", locale, rank=rank, name=as_text(names.get(row["user_id"],
+                        f"<@{row['user_id']}>")), rating=shown(row["rating"], row["rd"]), wins=row["wins"],
                         losses=row["losses"], draws=row["draws"]) for rank, row in enumerate(rows, 1)]
         if not lines:
             lines.append(i18n.t("players.leaderboard.empty", locale, game=game_name))
@@ -165,7 +174,7 @@ class Players(commands.Cog):
         matches = await self.store.finished_matches_of(target.id, interaction.guild_id, game, STATS_MATCHES)
         if game is None:
             if not matches:
-                await glue.tell(interaction, i18n.t("players.stats.no_game", locale, name=name))
+                await glue.tell(interaction, i18n.t("players.stats.no_game", locale, name=as_text(name)))
                 return
             game = Counter(m.game for m in matches).most_common(1)[0][0]
             matches = [m for m in matches if m.game == game]
@@ -177,6 +186,7 @@ class Players(commands.Cog):
     async def stats_report(self, guild_id: int, game: str, user_id: int, name: str, matches: list[MatchRow],
                            locale: str) -> tuple[str, bytes | None]:
         game_name = i18n.t(f"games.{game}", locale)
+        drawn, name = picture_name(name, limit=40), as_text(name)  # the chart draws the name as typed
         lines = [i18n.t("players.stats.title", locale, name=name, game=game_name)]
         rating = await self.store.rating(guild_id, game, user_id)
         if rating is None:
@@ -206,7 +216,7 @@ class Players(commands.Cog):
         if history:
             points = [history[0]["before"]] + [row["after"] for row in history]
             chart = await render_off_loop(render_rating_chart,
-                                          i18n.t("players.stats.chart_title", locale, name=name, game=game_name),
+                                          i18n.t("players.stats.chart_title", locale, name=drawn, game=game_name),
                                           points, i18n.t("players.stats.chart_matches", locale))
         return "\n".join(lines), chart
 
@@ -232,7 +242,7 @@ class Players(commands.Cog):
         if await self.refuse_game(interaction, game, locale):
             return
         target = member or interaction.user
-        name = await self.name_of(target.id, target.display_name)
+        name = as_text(await self.name_of(target.id, target.display_name))
         matches = await self.store.finished_matches_of(target.id, interaction.guild_id, game, HISTORY)
         suffix = f" ({i18n.t(f'games.{game}', locale)})" if game else ""
         if not matches:
@@ -241,7 +251,7 @@ class Players(commands.Cog):
         lines = [i18n.t("players.history.title", locale, name=name, game=suffix)]
         for match in matches:
             seat = seat_in(match, target.id)
-            opponent = await self.name_of(match.players[1 - seat])
+            opponent = as_text(await self.name_of(match.players[1 - seat]))
             change = (await self.store.rating_changes(match.id)).get(target.id)
             rating = ""
             if change is not None:
@@ -280,7 +290,7 @@ class Players(commands.Cog):
             await glue.tell(interaction, i18n.t("players.replay.not_finished", locale))
             return
         await interaction.response.defer(ephemeral=not public, thinking=True)
-        names = (await glue.names(row)).seats
+        names = (await glue.names(row)).literal  # a text file and a picture: the names as typed
         replay = from_match(row, await self.store.decision_log(row.id), names)
         text = export_text(replay)
         filename = f"duel-table-{row.game}-{row.id}.txt"

@@ -40,7 +40,7 @@ from bot.ui.components import (
     deck_select,
     view_of,
 )
-from bot.ui.panel import Names, build_panel, format_args
+from bot.ui.panel import Names, build_panel, format_args, message_name
 from bot.ui.timekeeper import TimekeeperMixin, match_nonce
 
 if TYPE_CHECKING:
@@ -294,7 +294,7 @@ class Glue(TimekeeperMixin):
                 names.append(self.bot.user.display_name)
             else:
                 names.append(known.get(user_id) or i18n.t(f"common.seat{seat}", match.locale))
-        return Names(seats=(names[0], names[1]))
+        return Names(seats=(message_name(names[0]), message_name(names[1])), drawn=(names[0], names[1]))
 
     async def tell(self, interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
         """A private one-line answer, whether or not the interaction was already deferred; every reply
@@ -321,7 +321,7 @@ class Glue(TimekeeperMixin):
 
     async def render_match(self, names: Names, filename: str, function, *args) -> discord.File:
         """A match picture with the players' display names (and seat markers) where a game says "Player 1"."""
-        return await self.render(filename, render_with_names, names.seats, function, *args)
+        return await self.render(filename, render_with_names, names.literal, function, *args)
 
     # ---- challenges -------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ import discord
 from bot import i18n
 from bot.engine import Decision, Event, decision_for
 from bot.games import GameSpec
+from bot.render.names import picture_name
 from bot.store import MatchRow
 from bot.ui.components import ConfirmButton, OptionButton, PageButton, button, select, view_of
 
@@ -25,9 +26,22 @@ MAX_BUTTONS = 5
 
 @dataclass(frozen=True)
 class Names:
-    """Display names of both seats, for prompts and log lines (never mentions: logs must not ping)."""
+    """Display names of both seats. ``seats``: for message text, where a name is never formatting or a
+    ping (markdown and mentions escaped, control characters dropped); ``drawn``: as the members show
+    themselves, for pictures and files, which show text literally (None: the same as ``seats``)."""
 
     seats: tuple[str, str]
+    drawn: tuple[str, str] | None = None
+
+    @property
+    def literal(self) -> tuple[str, str]:
+        return self.drawn if self.drawn is not None else self.seats
+
+
+def message_name(name: str) -> str:
+    """A display name inside a message: "**Eve**", "# Eve" or "@everyone" are shown as typed, never as
+    bold text, a heading or a mention (the allowed mentions stop pings; this stops the look of one)."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(picture_name(name, limit=64)))
 
 
 def format_args(game: GameSpec, args: dict[str, Any], locale: str, names: Names) -> dict[str, Any]:
