@@ -261,7 +261,7 @@ def tokens(paragraph: str) -> list[str]:
     return found
 
 
-@sized_cache(megabytes=10)
+@sized_cache(megabytes=16)
 def text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
     """A text's antialiased coverage and its offset from the anchor point; cached, because FreeType
     rasterizes every glyph of every call again (~1-2 ms a line) and pictures repeat their words.
@@ -269,15 +269,56 @@ def text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Imag
     Drawn through ``ImageDraw.text`` so tests that record drawn text see it (clear this cache first).
     """
     face = font(size, bold)
-    left, top, right, bottom = face.getbbox(text, anchor=anchor)
-    mask = Image.new("L", (max(1, right - left + 2), max(1, bottom - top + 2)))
-    ImageDraw.Draw(mask).text((1 - left, 1 - top), text, font=face, fill=255, anchor=anchor)
+    caught = coverage(text, face, anchor)
+    if caught is None:  # several lines: measured first, as Pillow draws each line apart
+        left, top, right, bottom = face.getbbox(text, anchor=anchor)
+        mask = Image.new("L", (max(1, right - left + 2), max(1, bottom - top + 2)))
+        ImageDraw.Draw(mask).text((1 - left, 1 - top), text, font=face, fill=255, anchor=anchor)
+        return mask, left - 1, top - 1
+    core, left, top = caught
+    width, height = core.size
+    mask = Image.new("L", (width + 2, height + 2))  # a pixel of margin all round, as measured masks had
+    if width and height:
+        mask.im.paste(core, (1, 1, 1 + width, 1 + height))
     return mask, left - 1, top - 1
 
 
-# Its working set is every word (Japanese: character) of the pictures on each ground: at 2 MB TetrAction alone
-# missed 67 tiles a board and hand (2.6 ms CPU), at 5 MB 13.
-@sized_cache(megabytes=8)
+class _Catcher:
+    """Stands in for an ImageDraw's C drawing object and keeps the coverage bitmap ``ImageDraw.text`` would
+    blend, with where (the text's ink box from the anchor point)."""
+
+    __slots__ = ("draw_ink", "caught")
+
+    def __init__(self, draw: Any) -> None:
+        self.draw_ink = draw.draw_ink
+        self.caught: list[tuple[tuple[int, int], Any]] = []
+
+    def draw_bitmap(self, xy: tuple[int, int], bitmap: Any, ink: int) -> None:
+        self.caught.append((xy, bitmap))
+
+
+def coverage(text: str, face: ImageFont.FreeTypeFont, anchor: str) -> tuple[Any, int, int] | None:
+    """The antialiased coverage of one line of ``text`` (an "L" pixel store the size of its box) and the box's
+    offset from the anchor point, laid out once: measuring the box first (``getbbox``) lays it out and
+    loads its glyphs a second time (~40% of rasterizing). Drawn through ``ImageDraw.text`` with the anchor at
+    (0, 0), so tests that record drawn text see it. None for text of several lines."""
+    if "\n" in text:
+        return None
+    draw = ImageDraw.Draw(Image.new("L", (1, 1)))
+    catcher = _Catcher(draw.draw)
+    draw.draw = catcher
+    draw.text((0, 0), text, font=face, fill=255, anchor=anchor)
+    if len(catcher.caught) != 1:
+        return None
+    (left, top), core = catcher.caught[0]
+    return core, left, top
+
+
+# Only texts of TILED_AREA pixels or more are kept as tiles (Canvas.text_on blends the smaller ones in
+# place), and a tile is rebuilt from its mask in ~20 us where a mask costs ~180 us to rasterize: masks get
+# most of the text share. Measured over 2,000 pictures of all games (16 MB a worker): 10 MB masks + 8 MB
+# tiles missed 3.7 masks and 26 tiles a picture; 16 + 2 with TILED_AREA 1.5 masks and 9 tiles.
+@sized_cache(megabytes=2)
 def text_tile(text: str, size: int, bold: bool, anchor: str, fill: Color, on: Color) -> tuple[Image.Image, int, int]:
     """``text_mask`` blended once onto the flat colour ``on``: pasting it copies rows, where blending a mask
     costs ~5 ns a pixel every time (~80 us for a 500-px line). Same pixels as drawing the mask on ``on``."""
@@ -286,7 +327,8 @@ def text_tile(text: str, size: int, bold: bool, anchor: str, fill: Color, on: Co
     # (Japanese running text is drawn a character at a time, glyphs a pixel apart).
     left, top, right, bottom = mask.getbbox() or (0, 0, 1, 1)
     tile = Image.new("RGB", (right - left, bottom - top), on)
-    ImageDraw.Draw(tile).bitmap((-left, -top), mask, fill=fill)
+    # What ImageDraw.bitmap does (the same blend of the same ink), without a drawing object for one paste.
+    tile.im.paste(fill, (-left, -top, mask.width - left, mask.height - top), mask.im)
     return tile, dx + left, dy + top
 
 
@@ -302,6 +344,8 @@ def rounded_corners(radius: int, width: int, fill: Color, outline: Color | None,
 
 
 NUMBER_RUNS = re.compile(r"(\d+)")
+# Pixels of a text's mask from which it is pasted from a kept tile rather than blended (~5 ns a pixel) in place.
+TILED_AREA = 2000
 
 
 class Canvas:
@@ -314,12 +358,33 @@ class Canvas:
     def text(self, xy: tuple[float, float], text: str, size: int = 22, fill: Color = (235, 235, 235),
              bold: bool = False, anchor: str = "la", on: Color | None = None) -> None:
         """``on``: the flat colour under the text's whole box (its ink box and a pixel around), which the
-        caller guarantees; the text is then pasted pre-blended (``text_tile``)."""
+        caller guarantees; the text is then drawn as its tile would be pasted (``text_on``)."""
         if on is not None:
-            self.paste_text(round(xy[0]), round(xy[1]), text_tile(text, size, bold, anchor, fill, on))
+            self.text_on(round(xy[0]), round(xy[1]), text, size, bold, anchor, fill, on)
             return
         mask, dx, dy = text_mask(text, size, bold, anchor)
         self.draw.bitmap((round(xy[0]) + dx, round(xy[1]) + dy), mask, fill=fill)
+
+    def text_on(self, x: int, y: int, text: str, size: int, bold: bool, anchor: str, fill: Color, on: Color) -> None:
+        """``text`` at the anchor point (x, y) over the flat colour ``on``, the pixels of pasting its
+        ``text_tile``: a large text is pasted from its tile (rows copied); a small one is blended in place,
+        its ink box first filled with ``on`` as the tile's box would be (a few microseconds, where a tile
+        missing the cache costs ~20 and keeping small ones squeezed the masks out)."""
+        mask, dx, dy = text_mask(text, size, bold, anchor)
+        width, height = mask.size
+        if width * height >= TILED_AREA:
+            self.paste_text(x, y, text_tile(text, size, bold, anchor, fill, on))
+            return
+        x += dx
+        y += dy
+        core = self.image.im
+        ink = mask.getbbox()
+        if ink is None:  # the tile of a text without ink is one pixel of ``on``
+            core.paste(on, (x, y, x + 1, y + 1))
+            return
+        left, top, right, bottom = ink
+        core.paste(on, (x + left, y + top, x + right, y + bottom))
+        core.paste(fill, (x, y, x + width, y + height), mask.im)
 
     def paste_text(self, x: int, y: int, tiled: tuple[Image.Image, int, int]) -> None:
         """A ``text_tile`` at the anchor point (x, y), straight into the pixel store (a canvas is always

@@ -26,7 +26,16 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.i18n import t
-from bot.render.toolkit import Canvas, clear_picture_caches, font, sized_cache, token_width, tokens, wrap_text
+from bot.render.toolkit import (
+    Canvas,
+    clear_picture_caches,
+    coverage,
+    font,
+    sized_cache,
+    token_width,
+    tokens,
+    wrap_text,
+)
 from bot.render.toolkit import fit_text as fit
 from cogs.afterlife import cards as catalogue
 from cogs.afterlife.text import COLOUR_LETTER, card_name, keyword_name, lang, type_name
@@ -76,6 +85,14 @@ def stamp(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, i
 
 def rasterize(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
     face = font(size, bold)
+    caught = coverage(text, face, anchor)  # laid out once, not measured first
+    if caught is not None:
+        core, left, top = caught
+        width, height = core.size
+        mask = Image.new("L", (max(1, width), max(1, height)), 0)
+        if width and height:
+            mask.im.paste(core, (0, 0, width, height))
+        return mask, left, top
     left, top, right, bottom = face.getbbox(text, anchor=anchor)
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor=anchor)

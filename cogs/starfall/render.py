@@ -30,7 +30,6 @@ from bot.render.toolkit import (
     clear_picture_caches,
     sized_cache,
     text_mask,
-    text_tile,
     token_width,
     tokens,
     wrap_text,
@@ -123,14 +122,14 @@ class Picture(Canvas):
              bold: bool = False, anchor: str = "la", on: Color | None = None) -> None:
         x, y = round(xy[0]), round(xy[1])
         if on is not None:  # the caller knows the colour under the text
-            self.paste_text(x, y, text_tile(text, size, bold, anchor, fill, on))
+            self.text_on(x, y, text, size, bold, anchor, fill, on)
             return
         mask, dx, dy = text_mask(text, size, bold, anchor)
         width, height = mask.size
         if on is None and width * height >= INKED_AREA:
             on = self.ground((x + dx, y + dy, x + dx + width, y + dy + height))
         if on is not None:
-            self.paste_text(x, y, text_tile(text, size, bold, anchor, fill, on))
+            self.text_on(x, y, text, size, bold, anchor, fill, on)
         else:
             self.image.im.paste(fill, (x + dx, y + dy, x + dx + width, y + dy + height), mask.im)
 

@@ -1,0 +1,73 @@
+"""The toolkit's cheaper ways to the same pixels: text rasterized without measuring it first, small texts
+over a flat colour blended in place instead of pasted from a kept tile."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from bot.render import toolkit
+
+TEXTS = [("Ice Needle", 26, True, "la"), ("ターン(▲ Alice the Bold)", 24, True, "lm"), ("17", 20, False, "rm"),
+         ("、", 20, False, "la"), ("Total 21 (12+9)", 28, False, "mm"), ("jÅg", 40, True, "rs"), (" ", 20, False, "la"),
+         ("", 22, False, "la"), ("two\nlines", 22, False, "la")]
+
+
+def measured_first(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """A text's mask as it was made before: its box measured with ``getbbox``, then drawn into it."""
+    face = toolkit.font(size, bold)
+    left, top, right, bottom = face.getbbox(text, anchor=anchor)
+    mask = Image.new("L", (max(1, right - left + 2), max(1, bottom - top + 2)))
+    ImageDraw.Draw(mask).text((1 - left, 1 - top), text, font=face, fill=255, anchor=anchor)
+    return mask, left - 1, top - 1
+
+
+def test_a_text_laid_out_once_gives_the_mask_measuring_it_first_gave():
+    for key in TEXTS:
+        mask, dx, dy = toolkit.text_mask.__wrapped__(*key)
+        old, old_dx, old_dy = measured_first(*key)
+        assert (mask.size, dx, dy) == (old.size, old_dx, old_dy), key
+        assert mask.tobytes() == old.tobytes(), key
+    assert toolkit.coverage("two\nlines", toolkit.font(22), "la") is None  # several lines: measured first
+
+
+def test_drawing_a_text_still_goes_through_imagedraw_text(monkeypatch):
+    """Tests that check text sizes record ``ImageDraw.text``: a text rasterized for the cache must pass there."""
+    seen: list[tuple[str, int]] = []
+    original = ImageDraw.ImageDraw.text
+
+    def recording(self, xy, text, fill=None, font=None, *args, **kwargs):
+        seen.append((text, font.size))
+        return original(self, xy, text, fill, font, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
+    toolkit.text_mask.__wrapped__("Frost", 24, False, "la")
+    assert seen == [("Frost", 24)]
+
+
+def pasted_from_tile(canvas: toolkit.Canvas, x: int, y: int, key: tuple, fill, on) -> None:
+    canvas.paste_text(x, y, toolkit.text_tile.__wrapped__(*key, fill, on))
+
+
+def test_a_text_over_a_flat_colour_is_the_pixels_of_its_tile_small_or_large():
+    on, fill = (44, 49, 60), (235, 235, 235)
+    for key in [*TEXTS[:-1], ("新しい手札カードを選んでください。", 22, True, "la")]:
+        by_tile, drawn = toolkit.Canvas(420, 90, on), toolkit.Canvas(420, 90, on)
+        for canvas in (by_tile, drawn):
+            # A neighbour whose antialiased edge reaches into the text's box: the tile paints over it with
+            # ``on``, so the text drawn in place must too (blending alone would keep it).
+            canvas.text((30, 30), "W", 40, (255, 196, 64))
+        pasted_from_tile(by_tile, 52, 40, key, fill, on)
+        drawn.text_on(52, 40, *key, fill, on)
+        assert drawn.image.tobytes() == by_tile.image.tobytes(), key
+    small = toolkit.text_mask("17", 20, False, "rm")[0]
+    large = toolkit.text_mask("新しい手札カードを選んでください。", 22, True, "la")[0]
+    assert small.width * small.height < toolkit.TILED_AREA <= large.width * large.height  # both ways were tried
+
+
+def test_small_texts_keep_no_tile_and_large_ones_do():
+    toolkit.clear_picture_caches(remembered=False)
+    canvas = toolkit.Canvas(720, 80, (34, 38, 46))
+    canvas.text((10, 10), "17", 20, on=(34, 38, 46))
+    assert toolkit.text_tile.cache_len() == 0 and toolkit.text_mask.cache_len() == 1
+    canvas.text((10, 40), "新しい手札カードを選んでください。", 22, bold=True, on=(34, 38, 46))
+    assert toolkit.text_tile.cache_len() == 1
