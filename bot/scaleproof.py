@@ -319,11 +319,12 @@ class Proof:
                     message = self.open_challenge(channel, alice, bob)
                     if message is None:
                         record = await self.fake.slash(alice, guild, channel, "challenge", timeout=15,
-                                                       options={"game": game, "opponent": bob, "days": DAYS})
+                                                       options={"game": game, "opponent": bob, "days": DAYS,
+                                                                **ready_deck(game)})
                         message = record.messages[0] if record.messages else None
                     accept = message and self.fake.find_component(message, custom_id_prefix="dt:ch:accept:")
                     if accept:
-                        await self.accept(bob, message, accept["custom_id"])
+                        await self.accept(bob, message, accept["custom_id"], game)
                 except TimeoutError:
                     self.report.unanswered += 1
             await asyncio.sleep(0.5)
@@ -338,10 +339,22 @@ class Proof:
                 return message
         return None
 
-    async def accept(self, bob, message: FakeMessage, custom_id: str) -> None:
+    async def accept(self, bob, message: FakeMessage, custom_id: str, game: str) -> None:
+        """Accept; in a deck game, then pick a deck in the private select that answers it."""
         for _ in range(30):
             try:
-                await self.fake.click(bob, message, custom_id, timeout=15)
+                record = await self.fake.click(bob, message, custom_id, timeout=15)
+                picker = None
+                for _ in range(50 if ready_deck(game) else 0):
+                    picker = next((m for m in record.messages
+                                   if self.fake.find_component(m, custom_id_prefix="dt:cd:") is not None), None)
+                    if picker is not None:
+                        break
+                    await asyncio.sleep(0.1)  # the deck picker follows the deferred answer
+                if picker is not None:
+                    select = self.fake.find_component(picker, custom_id_prefix="dt:cd:")
+                    await self.fake.select(bob, picker, select["custom_id"], [select["options"][-1]["value"]],
+                                           timeout=15)
                 return
             except TimeoutError:  # the guild's process is down: click again once it is back
                 self.report.unanswered += 1
@@ -555,6 +568,15 @@ class Proof:
                 report.failures.append(f"reminder {self.names[nonce]} came due but was not posted")
         if self.fake.internal_errors:
             report.failures.append(f"fake Discord internal errors: {self.fake.internal_errors[:2]}")
+
+
+def ready_deck(game: str) -> dict[str, str]:
+    """The challenger's deck option in a game played with decks: its first ready-made deck."""
+    from bot.decks import ready_decks
+    from bot.games import get_game
+
+    rule = get_game(game).deck_rule
+    return {} if rule is None else {"deck": f"ready:{game}:{ready_decks(game, rule)[0].id}"}
 
 
 def expected_reminders(match, now: float, prefs: dict[int, dict]) -> list[tuple[int, str]]:

@@ -294,7 +294,9 @@ class Glue(TimekeeperMixin):
                 names.append(self.bot.user.display_name)
             else:
                 names.append(known.get(user_id) or i18n.t(f"common.seat{seat}", match.locale))
-        return Names(seats=(message_name(names[0]), message_name(names[1])), drawn=(names[0], names[1]))
+        # A name of nothing but control characters says the seat instead of nothing.
+        return Names(seats=tuple(message_name(name) or i18n.t(f"common.seat{seat}", match.locale)
+                                 for seat, name in enumerate(names)), drawn=(names[0], names[1]))
 
     async def tell(self, interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
         """A private one-line answer, whether or not the interaction was already deferred; every reply
