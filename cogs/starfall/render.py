@@ -314,7 +314,9 @@ def draw_tile(canvas: Picture, x0: int, y0: int, card_id: str, square: str, dmg:
         pasted_pill(canvas, x, y0 + 118, label, PILL["r"])
 
 
-@sized_cache(megabytes=0.75)  # the three attributes' frames (~140 KB each) must fit
+# Shares big enough for what they hold at a render worker's 16 MB: the three attributes' frames (~135 KB each;
+# at 0.75 two fitted, 0.47 misses a picture) and the one empty frame (at 0.25 it never fitted: a miss a picture).
+@sized_cache(megabytes=1.1)
 def tile_frame(attribute: str) -> Image.Image:
     """A field card's frame and its attribute band, before anything is written on them."""
     canvas = Canvas(TILE_W, TILE_H, background=BACKGROUND)
@@ -323,7 +325,7 @@ def tile_frame(attribute: str) -> Image.Image:
     return canvas.image
 
 
-@sized_cache(megabytes=0.25)
+@sized_cache(megabytes=0.35)
 def empty_frame() -> Image.Image:
     """An empty square's frame (its name is written on it)."""
     canvas = Canvas(TILE_W + 1, TILE_H + 1, background=BACKGROUND)

@@ -71,3 +71,36 @@ def test_small_texts_keep_no_tile_and_large_ones_do():
     assert toolkit.text_tile.cache_len() == 0 and toolkit.text_mask.cache_len() == 1
     canvas.text((10, 40), "新しい手札カードを選んでください。", 22, bold=True, on=(34, 38, 46))
     assert toolkit.text_tile.cache_len() == 1
+
+
+def test_a_render_workers_share_holds_the_frames_and_corners_its_pictures_repeat():
+    """At a render worker's share (16 MB of the default 32), the caches whose whole working set is small hold
+    all of it: pictures drawn again miss none (Starfall's empty frame once never fitted, its three card
+    frames held two, and the corners missed 3 a picture)."""
+    from itertools import islice
+
+    from bot.games import available_games
+    from bot.render.names import render_with_names
+    from bot.renderstudy import NAMES, jobs
+
+    specs = {spec.game_id: spec for spec in available_games()}
+    real = sum(store.declared for name, store in toolkit._STORES.items() if name.startswith(("bot.", "cogs.")))
+    before = toolkit.PICTURE_CACHE_MB
+    # The caches this test process declared besides the renderers' take their part of the total: give the
+    # renderers' caches exactly a worker's 16 MB.
+    toolkit.set_picture_cache_mb(16 * toolkit._DECLARED_MB[0] / real)
+    watched = ["bot.render.toolkit.rounded_corners", "cogs.starfall.render.empty_frame",
+               "cogs.starfall.render.tile_frame"]
+    try:
+        toolkit.clear_picture_caches()
+        work = list(islice(jobs(5), 40))
+        for _ in range(2):
+            misses = {name: toolkit._STORES[name].misses for name in watched}
+            for game, kind, view, locale in work:
+                spec = specs[game]
+                render_with_names(NAMES, spec.render_board if kind == "board" else spec.render_hand, view, locale)
+            missed = {name: toolkit._STORES[name].misses - misses[name] for name in watched}
+        assert all(missed[name] == 0 for name in watched), missed  # the second round drew none again
+        assert toolkit._STORES["cogs.starfall.render.empty_frame"].hits > 0
+    finally:
+        toolkit.set_picture_cache_mb(before)
