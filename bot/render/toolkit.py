@@ -619,10 +619,14 @@ def encode_png(image: Image.Image) -> bytes:
         idat = zlib.compress(rows, 6)
     del rows
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB, no interlace
-    return b"\x89PNG\r\n\x1a\n" + png_chunk(b"IHDR", header) + png_chunk(b"IDAT", idat) + png_chunk(b"IEND", b"")
+    # Joined once (concatenating copied the ~130 KB of image data three times).
+    return b"".join((b"\x89PNG\r\n\x1a\n", *png_chunk(b"IHDR", header), *png_chunk(b"IDAT", idat),
+                     *png_chunk(b"IEND", b"")))
 
 
-ROWS_CHUNK = 64 * 1024  # bytes Pillow's raw encoder hands over at a time
+# Bytes Pillow's raw encoder hands over at a time: 256 KB (a few dozen rows) took ~0.1 ms a picture less
+# than 64 KB (fewer calls and buffers), and is small beside the 3 MB of rows it fills.
+ROWS_CHUNK = 256 * 1024
 
 
 def filtered_rows(rgb: Image.Image) -> memoryview:
@@ -650,8 +654,10 @@ def filtered_rows(rgb: Image.Image) -> memoryview:
     return memoryview(buffer)[:-1]
 
 
-def png_chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+def png_chunk(kind: bytes, data: bytes) -> tuple[bytes, bytes, bytes, bytes]:
+    """A PNG chunk's four parts (length, type, data, CRC), to be joined. The CRC comes from ISA-L where it
+    is installed: zlib's took ~50 us for 200 KB here, ISA-L's ~4."""
+    return struct.pack(">I", len(data)), kind, data, struct.pack(">I", deflate.crc32(data, deflate.crc32(kind)))
 
 
 REMEMBERED_MB = 0.5  # each renderer's share: ~5 pictures of ~100 KB
