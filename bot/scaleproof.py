@@ -38,8 +38,9 @@ from pathlib import Path
 
 from bot.fakediscord import FakeDiscord
 from bot.fakediscord.models import FakeMessage
+from bot.fakediscord.server import NoBotConnected
 from bot.match import timer_plan
-from bot.ui.timekeeper import reminder_nonce
+from bot.ui.timekeeper import match_nonce, reminder_nonce
 
 log = logging.getLogger(__name__)
 
@@ -80,6 +81,8 @@ class ProofReport:
     clicks: int = 0
     unanswered: int = 0
     board_posts: int = 0
+    handovers: int = 0
+    merged: int = 0  # handovers already answered when the thread caught up: said in the next post
     reminders_due: int = 0
     reminders_posted: int = 0
     nonce_repeats: int = 0
@@ -98,7 +101,8 @@ class ProofReport:
         verdict = "OK" if self.ok else f"FAILED ({len(self.failures)} problems)"
         return (f"prove-scale {verdict}: {self.matches} matches on {SHARDS} processes ({self.backend}), "
                 f"{self.finished} finished, {self.decisions} decisions replayed, {self.board_posts} board posts "
-                f"= handovers, reminders {self.reminders_posted} posted / {self.reminders_due} due, each once "
+                f"for {self.handovers} handovers ({self.merged} already answered when their thread caught up, "
+                f"said in the next post), reminders {self.reminders_posted} posted / {self.reminders_due} due, each once "
                 f"({self.nonce_repeats} retries answered by nonce), {self.clicks} clicks ({self.unanswered} "
                 f"unanswered while a process was down), kill: {self.kill}, {self.seconds:.0f} s; click -> next "
                 f"panel p50/p95 {self.latency(0)} (shard 0's guilds), {self.latency(1)} (shard 1's)")
@@ -325,7 +329,7 @@ class Proof:
                     accept = message and self.fake.find_component(message, custom_id_prefix="dt:ch:accept:")
                     if accept:
                         await self.accept(bob, message, accept["custom_id"], game)
-                except TimeoutError:
+                except (TimeoutError, NoBotConnected):
                     self.report.unanswered += 1
             await asyncio.sleep(0.5)
         raise RuntimeError(f"match {number} never started")
@@ -356,7 +360,7 @@ class Proof:
                     await self.fake.select(bob, picker, select["custom_id"], [select["options"][-1]["value"]],
                                            timeout=15)
                 return
-            except TimeoutError:  # the guild's process is down: click again once it is back
+            except (TimeoutError, NoBotConnected):  # the guild's process is down: click again once it is back
                 self.report.unanswered += 1
                 await asyncio.sleep(0.5)
 
@@ -410,20 +414,26 @@ class Proof:
             button = self.fake.find_component(message, custom_id=f"dt:h:{match.id}")
             if button is not None:
                 async with self.gate.action():
-                    with contextlib.suppress(TimeoutError):
+                    with contextlib.suppress(TimeoutError, NoBotConnected):
                         await self.fake.click(user, message, button["custom_id"], timeout=15)
                 return
 
     async def click(self, match_id: int, user, message: FakeMessage, controls: list) -> None:
         control = self.rng.choice(controls)
         async with self.gate.action():
-            if control.get("type") == 3:
-                values = [option["value"] for option in control["options"]]
-                count = self.rng.randint(control.get("min_values", 1), min(control.get("max_values", 1), len(values)))
-                record = await self.fake.select(user, message, control["custom_id"], self.rng.sample(values, count),
-                                                wait=False)
-            else:
-                record = await self.fake.click(user, message, control["custom_id"], wait=False)
+            try:
+                if control.get("type") == 3:
+                    values = [option["value"] for option in control["options"]]
+                    count = self.rng.randint(control.get("min_values", 1),
+                                             min(control.get("max_values", 1), len(values)))
+                    record = await self.fake.select(user, message, control["custom_id"],
+                                                    self.rng.sample(values, count), wait=False)
+                else:
+                    record = await self.fake.click(user, message, control["custom_id"], wait=False)
+            except NoBotConnected:  # every process reconnecting at once (a loaded host): the click failed
+                self.report.unanswered += 1
+                await asyncio.sleep(0.5)
+                return
             self.report.clicks += 1
             try:
                 await record.wait(15)
@@ -544,8 +554,13 @@ class Proof:
             boards = [m for m in self.fake.messages(match.thread_id)
                       if m.author_id == self.fake.bot_user_id and any(name == "board.png" for name, _ in m.attachments)]
             report.board_posts += len(boards)
-            if len(boards) != len(states):
-                report.failures.append(f"match {match_id}: {len(boards)} board posts for {len(states)} handovers")
+            report.handovers += len(states)
+            problem = check_board_posts(match, states, boards,
+                                        [(row[0], row[4]) for row in await self.store.unposted_with_keys(match_id, 0)])
+            if problem:
+                report.failures.append(f"match {match_id}: {problem}")
+            else:
+                report.merged += len(states) - len(boards)
             human = len(rows)
             if self.acked[match_id] > human:
                 report.failures.append(f"match {match_id}: {self.acked[match_id]} clicks answered, {human} stored")
@@ -568,6 +583,35 @@ class Proof:
                 report.failures.append(f"reminder {self.names[nonce]} came due but was not posted")
         if self.fake.internal_errors:
             report.failures.append(f"fake Discord internal errors: {self.fake.internal_errors[:2]}")
+
+
+def check_board_posts(match, states: list[dict], boards: list, keys: list[tuple[int, str | None]]) -> str | None:
+    """One board post per handover, each once: the opening post, one per handover (its nonce names the
+    decision that handed over) and the result. A handover may have no post of its own only when its
+    player had already answered by the time the thread caught up with it (a process down, or the owner
+    shard behind shard 0, which takes DM clicks): the next post says both, as a member reading the thread
+    would want. Not allowed: a post twice, more posts than handovers, posts for no handover. (A handover
+    whose player was never told shows as a match that does not finish.)"""
+    from bot.engine import thread_key
+    from bot.games import get_game
+
+    shown, handovers = thread_key(get_game(match.game).engine.pending(states[0])), []
+    for version, key in keys:
+        if key is not None and key != shown:
+            shown = key
+            handovers.append(version)
+    by_nonce = {match_nonce("b", TOKEN, match.id, version, 0, "h"): version for version in handovers}
+    posted = [by_nonce[m.nonce] for m in boards if m.nonce in by_nonce]
+    if len(set(posted)) != len(posted):
+        return f"a handover posted twice ({len(posted)} posts for {len(set(posted))} handovers)"
+    if len(boards) > len(states):
+        return f"{len(boards)} board posts for {len(states)} handovers"
+    if len(handovers) != len(states) - 2:
+        return f"{len(handovers)} handovers recorded, {len(states) - 2} replayed"
+    others = len(boards) - len(posted)  # the opening post, the result, a post made anew (the "n" nonce)
+    if others > 2 + (len(handovers) - len(posted)):
+        return f"{others} board posts that are no handover's"
+    return None
 
 
 def ready_deck(game: str) -> dict[str, str]:

@@ -55,6 +55,11 @@ Clock = Callable[[], float]
 MessagePredicate = Callable[[FakeMessage], bool]
 
 
+class NoBotConnected(RuntimeError):
+    """A member acted while no bot process had a gateway session (all of them down or reconnecting):
+    on Discord the member's client says "This interaction failed"."""
+
+
 @dataclass
 class _Injection:
     """A canned answer for the next matching REST call(s): a 429 or any error."""
@@ -387,7 +392,7 @@ class FakeDiscord:
 
     def _require_bot(self) -> None:
         if not self.gateway.live_sessions:
-            raise RuntimeError("no bot is connected to the fake gateway")
+            raise NoBotConnected("no bot is connected to the fake gateway")
 
     async def _send_interaction(self, record: InteractionRecord) -> None:
         self._require_bot()
