@@ -263,24 +263,31 @@ def tokens(paragraph: str) -> list[str]:
 
 @sized_cache(megabytes=16)
 def text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
-    """A text's antialiased coverage and its offset from the anchor point; cached, because FreeType
-    rasterizes every glyph of every call again (~1-2 ms a line) and pictures repeat their words.
+    """A text's antialiased coverage (the box FreeType renders, no margin) and its offset from the anchor
+    point; cached, because FreeType rasterizes every glyph of every call again (~1-2 ms a line) and
+    pictures repeat their words. Masks once had a pixel of empty margin all round: where a decision
+    depends on the box (Starfall's ground check), it is this box grown by one (``MASK_MARGIN``).
 
     Drawn through ``ImageDraw.text`` so tests that record drawn text see it (clear this cache first).
     """
     face = font(size, bold)
     caught = coverage(text, face, anchor)
-    if caught is None:  # several lines: measured first, as Pillow draws each line apart
+    if caught is None:  # several lines (no renderer draws them): measured first, as Pillow draws each line apart
         left, top, right, bottom = face.getbbox(text, anchor=anchor)
-        mask = Image.new("L", (max(1, right - left + 2), max(1, bottom - top + 2)))
-        ImageDraw.Draw(mask).text((1 - left, 1 - top), text, font=face, fill=255, anchor=anchor)
-        return mask, left - 1, top - 1
+        mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
+        ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor=anchor)
+        return mask, left, top
     core, left, top = caught
     width, height = core.size
-    mask = Image.new("L", (width + 2, height + 2))  # a pixel of margin all round, as measured masks had
+    mask = Image.new("L", (max(1, width), max(1, height)))
     if width and height:
-        mask.im.paste(core, (1, 1, 1 + width, 1 + height))
-    return mask, left - 1, top - 1
+        mask.im.paste(core, (0, 0, width, height))
+    return mask, left, top
+
+
+# The empty margin masks had (pixels each side): the box of a text without ink starts there, and a
+# decision made on a mask's box (Starfall's ground check) uses the box grown by it, so it decides as before.
+MASK_MARGIN = 1
 
 
 class _Catcher:
@@ -325,7 +332,7 @@ def text_tile(text: str, size: int, bold: bool, anchor: str, fill: Color, on: Co
     mask, dx, dy = text_mask(text, size, bold, anchor)
     # Only the ink's box: the mask's empty margin would paint over the neighbours' antialiased edges
     # (Japanese running text is drawn a character at a time, glyphs a pixel apart).
-    left, top, right, bottom = mask.getbbox() or (0, 0, 1, 1)
+    left, top, right, bottom = mask.getbbox() or (-MASK_MARGIN, -MASK_MARGIN, 1 - MASK_MARGIN, 1 - MASK_MARGIN)
     tile = Image.new("RGB", (right - left, bottom - top), on)
     # What ImageDraw.bitmap does (the same blend of the same ink), without a drawing object for one paste.
     tile.im.paste(fill, (-left, -top, mask.width - left, mask.height - top), mask.im)
@@ -381,7 +388,9 @@ class Canvas:
         y += dy
         core = self.image.im
         ink = mask.getbbox()
-        if ink is None:  # the tile of a text without ink is one pixel of ``on``
+        if ink is None:  # the tile of a text without ink is one pixel of ``on``, where the margin began
+            x -= MASK_MARGIN
+            y -= MASK_MARGIN
             core.paste(on, (x, y, x + 1, y + 1))
             return
         left, top, right, bottom = ink

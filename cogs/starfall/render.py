@@ -25,6 +25,7 @@ from PIL import Image, ImageDraw
 from bot.i18n import t
 from bot.render.names import localized_args
 from bot.render.toolkit import (
+    MASK_MARGIN,
     Canvas,
     Color,
     clear_picture_caches,
@@ -126,8 +127,10 @@ class Picture(Canvas):
             return
         mask, dx, dy = text_mask(text, size, bold, anchor)
         width, height = mask.size
-        if on is None and width * height >= INKED_AREA:
-            on = self.ground((x + dx, y + dy, x + dx + width, y + dy + height))
+        # Decided on the mask's box with its old margin (the same texts pasted as before); blended on its own.
+        m = MASK_MARGIN
+        if on is None and (width + 2 * m) * (height + 2 * m) >= INKED_AREA:
+            on = self.ground((x + dx - m, y + dy - m, x + dx + width + m, y + dy + height + m))
         if on is not None:
             self.text_on(x, y, text, size, bold, anchor, fill, on)
         else:
