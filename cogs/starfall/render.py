@@ -328,7 +328,7 @@ def tile_frame(attribute: str) -> Image.Image:
     return canvas.image
 
 
-@sized_cache(megabytes=0.35)
+@sized_cache(megabytes=0.4)
 def empty_frame() -> Image.Image:
     """An empty square's frame (its name is written on it)."""
     canvas = Canvas(TILE_W + 1, TILE_H + 1, background=BACKGROUND)
