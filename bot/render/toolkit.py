@@ -331,7 +331,7 @@ def coverage(text: str, face: ImageFont.FreeTypeFont, anchor: str) -> tuple[Any,
 # place), and a tile is rebuilt from its mask in ~20 us where a mask costs ~180 us to rasterize: masks get
 # most of the text share. Measured over 2,000 pictures of all games (16 MB a worker): 10 MB masks + 8 MB
 # tiles missed 3.7 masks and 26 tiles a picture; 16 + 2 with TILED_AREA 1.3 masks and 9.5 tiles (masks
-# without their old margin).
+# without their old margin), 2.1 masks once an image's overhead was counted as measured (IMAGE_OVERHEAD).
 @sized_cache(megabytes=2)
 def text_tile(text: str, size: int, bold: bool, anchor: str, fill: Color, on: Color) -> tuple[Image.Image, int, int]:
     """``text_mask`` blended once onto the flat colour ``on``: pasting it copies rows, where blending a mask

@@ -77,7 +77,8 @@ MAX_CORES = 8
 # what falls out is redrawn from the stamps in well under a millisecond. A stamp costs ~180 us to
 # rasterize and a blended copy ~20 us to make again from its stamp, so stamps get most of the share:
 # measured over 2,000 pictures of all games (16 MB a worker), 4 MB of stamps + 5 of blended copies missed
-# 1.41 stamps and 1.10 copies a picture, 7 + 2 missed 0.52 and 3.3 (~0.12 ms a picture less).
+# 1.41 stamps and 1.10 copies a picture, 7 + 2 missed 0.52 and 3.3 (~0.12 ms a picture less; 0.97 and 3.6
+# once an image's overhead was counted as measured, toolkit.IMAGE_OVERHEAD).
 @sized_cache(megabytes=7)
 def stamp(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
     """``text`` rasterized once as a mask, with the offset of its ink box from the anchor point."""
