@@ -1,6 +1,7 @@
 """Where a render worker's memory goes: its workload drawn in this process, with the memory over time.
 
     python -m bot.renderstudy [--pictures 2000] [--cache-mb 16] [--report 250] [--idle 3]
+    python -m bot.renderstudy --pixels [--pictures 1500] [--cache-mb 16]   # pictures' pixel hashes, to diff
 
 Boards and hands of every game, in English and Japanese, from states of random play (about one board for
 three hands, as the process bench draws them), each drawn as a render worker draws it
@@ -64,6 +65,34 @@ def line(pictures: int, cpu_ms: float) -> str:
             f"  Pillow blocks {stats['blocks_cached']}")
 
 
+def pixel_hashes(pictures: int, seed: int, cards: bool = True) -> int:
+    """One line per picture: what it is and a hash of its decoded pixels (not of the PNG's bytes, which a
+    change of encoding may alter for the same pixels), then every card of every game in both languages.
+    A change meant to keep the pictures as they were must leave the output unchanged, with the caches
+    (--cache-mb 16) and without them (--cache-mb 0)."""
+    import hashlib
+    import io
+
+    from PIL import Image
+
+    def digest(png: bytes) -> str:
+        image = Image.open(io.BytesIO(png)).convert("RGB")
+        return f"{hashlib.sha1(image.tobytes()).hexdigest()[:16]} {image.width}x{image.height}"
+
+    specs = {spec.game_id: spec for spec in available_games()}
+    for count, (game, kind, view, locale) in enumerate(jobs(seed)):
+        if count == pictures:
+            break
+        spec = specs[game]
+        png = render_with_names(NAMES, spec.render_board if kind == "board" else spec.render_hand, view, locale)
+        print(count, game, kind, locale, digest(png))
+    for spec in specs.values() if cards else ():
+        for card in spec.cards() if spec.render_card else []:
+            for locale in ("en", "ja"):
+                print("card", spec.game_id, card.id, locale, digest(spec.render_card(card, locale)))
+    return 0
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.renderstudy", description=__doc__.split("\n")[0])
     parser.add_argument("--pictures", type=int, default=2000)
@@ -71,8 +100,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--report", type=int, default=250, help="a line every so many pictures")
     parser.add_argument("--idle", type=float, default=3.0, help="seconds without a picture at the end")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--pixels", action="store_true",
+                        help="print a hash of each picture's pixels instead (and of every card's): run before and "
+                             "after a change to the drawing and diff the outputs")
     args = parser.parse_args(argv)
     toolkit._start_render_worker(args.cache_mb)
+    if args.pixels:
+        return pixel_hashes(args.pictures, args.seed)
     toolkit._warm_render_worker()
     print(line(0, 0.0), flush=True)
     specs = {spec.game_id: spec for spec in available_games()}

@@ -110,3 +110,21 @@ def test_a_render_workers_share_holds_the_frames_and_corners_its_pictures_repeat
         assert toolkit._STORES["cogs.starfall.render.empty_frame"].hits > 0
     finally:
         toolkit.set_picture_cache_mb(before)
+
+
+def test_the_picture_caches_change_no_pixel(capsys):
+    """``python -m bot.renderstudy --pixels`` (the check every drawing change here was measured with): the
+    same pictures drawn with a worker's caches, warm, and with none are the same pixels."""
+    from bot.renderstudy import pixel_hashes
+
+    before = toolkit.PICTURE_CACHE_MB
+    outputs = []
+    try:
+        for megabytes in (16.0, 16.0, 0.0):
+            toolkit.set_picture_cache_mb(megabytes)
+            pixel_hashes(15, seed=4, cards=False)
+            outputs.append(capsys.readouterr().out)
+    finally:
+        toolkit.set_picture_cache_mb(before)
+    assert len(outputs[0].splitlines()) == 15
+    assert outputs[0] == outputs[1] == outputs[2]
