@@ -163,6 +163,18 @@ def thread_key(pending: Sequence[Decision]) -> str | None:
     return None
 
 
+def handover_versions(shown: str | None, keys: Sequence[tuple[int, str | None]]) -> list[int]:
+    """The versions of the decisions among ``keys`` (version, thread key after it; oldest first) that
+    changed who the thread says must act, starting from ``shown``. A key of None (only a secret window
+    open) is no handover: the thread stays still."""
+    handovers = []
+    for version, key in keys:
+        if key is not None and key != shown:
+            shown = key
+            handovers.append(version)
+    return handovers
+
+
 def check_choice(decisions: Sequence[Decision], seat: Seat, choice: Sequence[str]) -> Decision:
     """Shared legality check for ``apply``: right seat, known options, right count, no repeats."""
     decision = decision_for(decisions, seat)

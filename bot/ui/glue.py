@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import botworker, i18n, logs, memory, metrics, ratings
-from bot.engine import EngineError, StaleState, decision_for, public_decisions, thread_key
+from bot.engine import EngineError, StaleState, decision_for, handover_versions, public_decisions, thread_key
 from bot.games import get_game
 from bot.match import CLAIM, RESIGN, THINK_POOL, Applied, owing_seats
 from bot.render.names import render_with_names
@@ -56,17 +56,6 @@ MEMBERS_KEPT = 40000  # names and locales remembered (a few MB); then the cache 
 DM_CHANNELS_KEPT = 20000  # members whose DM channel id is remembered (~2 MB); then the map starts over
 LIVE_LOG_LINES = 14  # the live message shows its last lines; the full story is the decision log
 LIVE_LOG_RAW = 200  # raw lines kept to fold repeats across the edits of one live message
-
-
-def last_handover(live_key: str | None, keys: list[tuple[int, str | None]]) -> int | None:
-    """The version of the newest of these decisions (version, thread key after it; oldest first) that
-    changed who the thread says must act, starting from ``live_key`` (what the live message says); None
-    if none did. A key of None (only a secret window open) is no handover: the thread stays still."""
-    shown, handover = live_key, None
-    for version, key in keys:
-        if key is not None and key != shown:
-            shown, handover = key, version
-    return handover
 
 
 def view_hash(view: dict) -> str:
@@ -726,7 +715,8 @@ class Glue(TimekeeperMixin):
         # A handover is a new message with its ping, also one the thread fell behind on and that a later
         # decision undid (a kill between a post and its record; the thread's shard lagging the process that
         # takes DM clicks): the live message's player acted meanwhile, so editing would ping nobody.
-        handover = last_handover(match.live_key, keys)
+        handovers = handover_versions(match.live_key, keys)
+        handover = handovers[-1] if handovers else None
         if handover is not None or match.live_message_id is None:
             return await self.post_handover(match, names, lines, public, key, handover)
         # The same player acts on (or a simultaneous choice fills in): edit the live message.
