@@ -49,46 +49,50 @@ async def click_random(fake: FakeDiscord, user_id: int, message: FakeMessage, rn
     return await fake.click(user_id, message, control["custom_id"], timeout=timeout)
 
 
-async def challenge_and_accept(fake: FakeDiscord, guild, channel, game_id: str, challenger, opponent,
-                               rng: random.Random, timeout: float = 5.0) -> int:
-    """``/challenge`` and Accept, as two people would. In a deck game the challenger names a ready-made
-    deck and the opponent picks one of the decks offered in their private select, both at random.
-    Returns the challenge message's id, which is the id of the match's thread (started from it)."""
+def deck_option(game_id: str, rng: random.Random) -> dict[str, str]:
+    """The challenger's ``deck`` option in a game played with decks: a ready-made deck at random (none
+    in a game without decks)."""
     from bot.decks import ready_decks  # kept out of import time: the games load their cards lazily
     from bot.games import get_game
 
-    options = {"game": game_id, "opponent": opponent}
     rule = get_game(game_id).deck_rule
-    if rule is not None:
-        options["deck"] = f"ready:{game_id}:{rng.choice(ready_decks(game_id, rule)).id}"
-    record = await fake.slash(challenger, guild, channel, "challenge", options=options, timeout=timeout)
-    accept = fake.find_component(record.messages[0], custom_id_prefix="dt:ch:accept:")
-    accepted = await fake.click(opponent, record.messages[0], accept["custom_id"], timeout=timeout)
-    if rule is None:
-        return record.messages[0].id
+    return {} if rule is None else {"deck": f"ready:{game_id}:{rng.choice(ready_decks(game_id, rule)).id}"}
+
+
+async def pick_deck(fake: FakeDiscord, opponent, accepted, rng: random.Random, timeout: float = 5.0) -> None:
+    """The opponent's deck pick, at random, in the private select that follows their deferred Accept
+    (``accepted``: the Accept click's record)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
-    while loop.time() < deadline:  # the private picker follows the deferred Accept
+    while loop.time() < deadline:
         for message in accepted.messages:
             picker = fake.find_component(message, custom_id_prefix="dt:cd:")
             if picker is not None:
                 value = rng.choice(picker["options"])["value"]
                 await fake.select(opponent, message, picker["custom_id"], [value], timeout=timeout)
-                return record.messages[0].id
+                return
         await asyncio.sleep(0.02)
     raise TimeoutError("no deck picker after Accept")
+
+
+async def challenge_and_accept(fake: FakeDiscord, guild, channel, game_id: str, challenger, opponent,
+                               rng: random.Random, timeout: float = 5.0) -> int:
+    """``/challenge`` and Accept, as two people would. In a deck game the challenger names a ready-made
+    deck and the opponent picks one of the decks offered in their private select, both at random.
+    Returns the challenge message's id, which is the id of the match's thread (started from it)."""
+    options = {"game": game_id, "opponent": opponent, **deck_option(game_id, rng)}
+    record = await fake.slash(challenger, guild, channel, "challenge", options=options, timeout=timeout)
+    accept = fake.find_component(record.messages[0], custom_id_prefix="dt:ch:accept:")
+    accepted = await fake.click(opponent, record.messages[0], accept["custom_id"], timeout=timeout)
+    if "deck" in options:
+        await pick_deck(fake, opponent, accepted, rng, timeout)
+    return record.messages[0].id
 
 
 async def challenge_bot(fake: FakeDiscord, guild, channel, game_id: str, member, rng: random.Random,
                         timeout: float = 5.0) -> int:
     """``/challenge`` Duel Table itself (the built-in bot player, level normal); a deck game names a
     ready-made deck at random. Returns the id of the match's thread (started from the reply)."""
-    from bot.decks import ready_decks
-    from bot.games import get_game
-
-    options = {"game": game_id, "opponent": fake.bot_user}
-    rule = get_game(game_id).deck_rule
-    if rule is not None:
-        options["deck"] = f"ready:{game_id}:{rng.choice(ready_decks(game_id, rule)).id}"
+    options = {"game": game_id, "opponent": fake.bot_user, **deck_option(game_id, rng)}
     record = await fake.slash(member, guild, channel, "challenge", options=options, timeout=timeout)
     return record.messages[0].id

@@ -36,6 +36,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.autoplay import deck_option, pick_deck
 from bot.fakediscord import FakeDiscord
 from bot.fakediscord.models import FakeMessage
 from bot.fakediscord.server import NoBotConnected
@@ -324,7 +325,7 @@ class Proof:
                     if message is None:
                         record = await self.fake.slash(alice, guild, channel, "challenge", timeout=15,
                                                        options={"game": game, "opponent": bob, "days": DAYS,
-                                                                **ready_deck(game)})
+                                                                **deck_option(game, self.rng)})
                         message = record.messages[0] if record.messages else None
                     accept = message and self.fake.find_component(message, custom_id_prefix="dt:ch:accept:")
                     if accept:
@@ -345,20 +346,14 @@ class Proof:
 
     async def accept(self, bob, message: FakeMessage, custom_id: str, game: str) -> None:
         """Accept; in a deck game, then pick a deck in the private select that answers it."""
+        from bot.games import get_game
+
         for _ in range(30):
             try:
                 record = await self.fake.click(bob, message, custom_id, timeout=15)
-                picker = None
-                for _ in range(50 if ready_deck(game) else 0):
-                    picker = next((m for m in record.messages
-                                   if self.fake.find_component(m, custom_id_prefix="dt:cd:") is not None), None)
-                    if picker is not None:
-                        break
-                    await asyncio.sleep(0.1)  # the deck picker follows the deferred answer
-                if picker is not None:
-                    select = self.fake.find_component(picker, custom_id_prefix="dt:cd:")
-                    await self.fake.select(bob, picker, select["custom_id"], [select["options"][-1]["value"]],
-                                           timeout=15)
+                if get_game(game).deck_rule is not None:
+                    with contextlib.suppress(TimeoutError):  # no picker: the challenge is accepted again
+                        await pick_deck(self.fake, bob, record, self.rng, timeout=15)
                 return
             except (TimeoutError, NoBotConnected):  # the guild's process is down: click again once it is back
                 self.report.unanswered += 1
@@ -592,14 +587,10 @@ def check_board_posts(match, states: list[dict], boards: list, keys: list[tuple[
     shard behind shard 0, which takes DM clicks): the next post says both, as a member reading the thread
     would want. Not allowed: a post twice, more posts than handovers, posts for no handover. (A handover
     whose player was never told shows as a match that does not finish.)"""
-    from bot.engine import thread_key
+    from bot.engine import handover_versions, thread_key
     from bot.games import get_game
 
-    shown, handovers = thread_key(get_game(match.game).engine.pending(states[0])), []
-    for version, key in keys:
-        if key is not None and key != shown:
-            shown = key
-            handovers.append(version)
+    handovers = handover_versions(thread_key(get_game(match.game).engine.pending(states[0])), keys)
     by_nonce = {match_nonce("b", TOKEN, match.id, version, 0, "h"): version for version in handovers}
     posted = [by_nonce[m.nonce] for m in boards if m.nonce in by_nonce]
     if len(set(posted)) != len(posted):
@@ -612,15 +603,6 @@ def check_board_posts(match, states: list[dict], boards: list, keys: list[tuple[
     if others > 2 + (len(handovers) - len(posted)):
         return f"{others} board posts that are no handover's"
     return None
-
-
-def ready_deck(game: str) -> dict[str, str]:
-    """The challenger's deck option in a game played with decks: its first ready-made deck."""
-    from bot.decks import ready_decks
-    from bot.games import get_game
-
-    rule = get_game(game).deck_rule
-    return {} if rule is None else {"deck": f"ready:{game}:{ready_decks(game, rule)[0].id}"}
 
 
 def expected_reminders(match, now: float, prefs: dict[int, dict]) -> list[tuple[int, str]]:
