@@ -276,6 +276,11 @@ def text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Imag
 
     Drawn through ``ImageDraw.text`` so tests that record drawn text see it (clear this cache first).
     """
+    return rasterize(text, size, bold, anchor)
+
+
+def rasterize(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """``text_mask`` without its cache (a renderer keeping its own, as Afterlife's stamps)."""
     face = font(size, bold)
     caught = coverage(text, face, anchor)
     if caught is None:  # several lines (no renderer draws them): measured first, as Pillow draws each line apart

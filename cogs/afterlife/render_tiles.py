@@ -23,14 +23,14 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.i18n import t
 from bot.render.toolkit import (
     Canvas,
     clear_picture_caches,
-    coverage,
     font,
+    rasterize,
     sized_cache,
     token_width,
     tokens,
@@ -83,22 +83,6 @@ MAX_CORES = 8
 def stamp(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
     """``text`` rasterized once as a mask, with the offset of its ink box from the anchor point."""
     return rasterize(text, size, bold, anchor)
-
-
-def rasterize(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
-    face = font(size, bold)
-    caught = coverage(text, face, anchor)  # laid out once, not measured first
-    if caught is not None:
-        core, left, top = caught
-        width, height = core.size
-        mask = Image.new("L", (max(1, width), max(1, height)), 0)
-        if width and height:
-            mask.im.paste(core, (0, 0, width, height))
-        return mask, left, top
-    left, top, right, bottom = face.getbbox(text, anchor=anchor)
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor=anchor)
-    return mask, left, top
 
 
 def write(canvas: Canvas, xy: tuple[float, float], text: str, size: int, fill: Colour = TEXT, bold: bool = False,
