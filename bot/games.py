@@ -11,14 +11,23 @@ import importlib.util
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
+from types import ModuleType
 from typing import Any
 
 from bot.cards import Card
 from bot.decks import DeckRule
 from bot.engine import Engine
 
-# Game ids in menu order. A game is listed here once its package exists.
-GAME_IDS: tuple[str, ...] = ("formation", "wars", "tetra", "starfall", "afterlife")
+# The one list of games: id -> its package under cogs/, in menu order. Nothing outside this module
+# imports a game's module by a name built from its id: ask get_game (the GameSpec) or game_module.
+GAME_PACKAGES: dict[str, str] = {
+    "formation": "cogs.formation",
+    "wars": "cogs.wars",
+    "tetra": "cogs.tetra",
+    "starfall": "cogs.starfall",
+    "afterlife": "cogs.afterlife",
+}
+GAME_IDS: tuple[str, ...] = tuple(GAME_PACKAGES)
 
 View = dict[str, Any]
 
@@ -52,8 +61,15 @@ def register_game(spec: GameSpec) -> None:
 def _load_game(game_id: str) -> GameSpec:
     if game_id not in GAME_IDS:
         raise KeyError(game_id)
-    module = importlib.import_module(f"cogs.{game_id}.spec")
-    return module.GAME
+    return game_module(game_id, "spec").GAME
+
+
+def game_module(game_id: str, part: str) -> ModuleType:
+    """One module of a listed game's package (``spec``, ``cog``): the registry is the only place that
+    turns a game id into a module name."""
+    if game_id not in GAME_PACKAGES:
+        raise KeyError(game_id)
+    return importlib.import_module(f"{GAME_PACKAGES[game_id]}.{part}")
 
 
 def get_game(game_id: str) -> GameSpec:
@@ -63,7 +79,7 @@ def get_game(game_id: str) -> GameSpec:
 def game_package_exists(game_id: str) -> bool:
     """True once ``cogs/<game>/spec.py`` exists; games still being written are simply not offered."""
     try:
-        return importlib.util.find_spec(f"cogs.{game_id}.spec") is not None
+        return importlib.util.find_spec(f"{GAME_PACKAGES[game_id]}.spec") is not None
     except ModuleNotFoundError:  # the game's package itself does not exist yet
         return False
 
