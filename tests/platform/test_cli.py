@@ -10,7 +10,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from bot.demo import run_demo
+from fakediscord.demo import run_demo
 
 ROOT = Path(__file__).resolve().parents[2]
 

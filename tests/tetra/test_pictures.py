@@ -1,4 +1,4 @@
-"""The geometry pictures of docs/rules/tetra.md (scripts/make_tetra_pictures.py) and the rules page itself.
+"""The geometry pictures of docs/rules/tetra.md (tools/make_tetra_pictures.py) and the rules page itself.
 
 The pictures are drawn by the board's own code; these tests check that they render and decode, stay
 small, are embedded in the page, and that the page carries the card lists and the rulings. They do not

@@ -102,7 +102,7 @@ def think(game_id: str, state: State, seat: Seat, seed: str, level: str = DEFAUL
     """The bot's answer for ``seat``: a function of (seed, level or budget, what ``seat`` may see).
 
     ``pause``: called between playout steps; it may sleep (the bot process is busy with members' clicks,
-    bot/botworker.py) and returns the seconds it slept, which are added to the deadline."""
+    bot/ai/worker.py) and returns the seconds it slept, which are added to the deadline."""
     hooks = hooks_for(game_id)
     rng = random.Random(f"think:{seed}")
     # The real state is read once, here: everything below sees only a world sampled from seat's view.

@@ -2,10 +2,10 @@
 
 Levels: ``random`` (uniform legal answers), ``greedy`` (the game's ``GameSpec.selfplay.greedy`` player,
 which reads the full state: a yardstick, not an opponent for people), and the bot player's ``easy``,
-``normal`` and ``hard`` (bot/search.py, which sees only its own seat's information).
+``normal`` and ``hard`` (bot/ai/search.py, which sees only its own seat's information).
 
 Player A takes seat 0 in even matches and seat 1 in odd ones. Match ``index`` of a run with seed ``S`` is
-the engine seed ``S * 1_000_003 + index`` with the game's self-play ``options`` (as bot/selfplay.py), so a
+the engine seed ``S * 1_000_003 + index`` with the game's self-play ``options`` (as tools/selfplay.py), so a
 run replays exactly (up to the search's time cap). The last line is
 ``a_wins=X b_wins=Y draws=Z p95_ms=T``, T the nearest-rank 95th percentile of the thinking time per
 decision of the search players (of every player when neither searches).
@@ -20,10 +20,10 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from bot import search
+from bot.ai import search
 from bot.engine import Decision, Seat, State, random_choice
 from bot.games import get_game
-from bot.selfplay import match_options
+from tools.selfplay import match_options
 
 ARENA_LEVELS: tuple[str, ...] = ("random", "greedy", *search.LEVELS)
 MAX_DECISIONS = 100_000
