@@ -79,8 +79,8 @@ def run_tool(argv: list[str]) -> int:
     try:
         from tools.cli import main as tools_main
     except ModuleNotFoundError as error:
-        if error.name != "tools":
-            raise
+        if (error.name or "").partition(".")[0] != "tools":
+            raise  # the tooling is there but something it imports is not
         print(f"'{argv[0]}' is a developer command: run it from a checkout of the repository "
               f"(python -m tools {argv[0]})", file=sys.stderr)
         return 2
