@@ -20,7 +20,7 @@ from PIL import Image
 from cogs.tetra import cards as catalogue
 
 ROOT = Path(__file__).resolve().parents[2]
-SCRIPT = ROOT / "scripts" / "make_tetra_pictures.py"
+SCRIPT = ROOT / "tools" / "make_tetra_pictures.py"
 DOC = ROOT / "docs" / "rules" / "tetra.md"
 BUDGET = 150 * 1024
 EXPECTED = ("faces", "views", "rotation", "tip", "start", "flip")
