@@ -57,7 +57,7 @@ class Settings(BaseSettings):
     # Speed (issue 13): pictures drawn in this many worker processes, 0 = threads in the bot (toolkit.py)
     render_processes: int = Field(2, ge=0, le=16,
                                   validation_alias=env("DUELTABLE_RENDER_PROCESSES", "render_processes"))
-    # Memory (issue 13): the bot player's worker process stops after this long unused (bot/botworker.py)
+    # Memory (issue 13): the bot player's worker process stops after this long unused (bot/ai/worker.py)
     bot_worker_idle_s: float = Field(600.0, gt=0, le=7 * 86400,
                                      validation_alias=env("DUELTABLE_BOT_WORKER_IDLE_SECONDS", "bot_worker_idle_s"))
 

@@ -1,13 +1,15 @@
 """The registry of games: what the platform needs from each ``cogs/<game>/`` package.
 
 A game package exposes ``GAME = GameSpec(...)`` in ``cogs/<game>/spec.py``. The platform (match
-service, UI, /card, demo, bench) only ever talks to games through this record.
+service, UI, /card, demo, bench, the bot player, self-play) only ever talks to games through this record:
+the spec declares every hook, so nothing finds a game's module by its name.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -16,7 +18,7 @@ from typing import Any
 
 from bot.cards import Card
 from bot.decks import DeckRule
-from bot.engine import Engine
+from bot.engine import Decision, Engine, Seat, State
 
 # The one list of games: id -> its package under cogs/, in menu order. Nothing outside this module
 # imports a game's module by a name built from its id: ask get_game (the GameSpec) or game_module.
@@ -30,6 +32,43 @@ GAME_PACKAGES: dict[str, str] = {
 GAME_IDS: tuple[str, ...] = tuple(GAME_PACKAGES)
 
 View = dict[str, Any]
+Determinize = Callable[[State, Seat, random.Random], State]
+Evaluate = Callable[[State, Seat], float]
+Policy = Callable[[State, Decision, random.Random], tuple[str, ...]]
+Prune = Callable[[Decision], Decision]
+
+DEFAULT_ROLLOUT_DEPTH = 60
+PRIOR_WINS = 3  # virtual wins for the prior's answer: with few iterations the bot plays at least as well
+
+
+@dataclass(frozen=True)
+class BotHooks:
+    """What the bot player (bot/ai/search.py, ISMCTS) needs from a game besides its engine.
+
+    ``determinize(state, seat, rng)`` samples a full state from what ``seat`` may see (opponent hand,
+    face-down cards, deck orders, the engine's seed, secret answers not yet revealed resampled): the
+    result depends only on ``seat``'s information and ``rng``. The rest tune the search."""
+
+    determinize: Determinize
+    evaluate: Evaluate | None = None  # the value in [0, 1] of a position where a playout stops early
+    rollout: Policy | None = None  # a cheap playout policy; it may read the whole (determinized) state
+    prune: Prune | None = None  # drops answers never worth searching (an "undo"), keeping a legal decision
+    prior: Policy | None = None  # a stronger, slower policy: its root answer starts with prior_wins virtual wins
+    prior_wins: int = PRIOR_WINS  # a game whose prior is much better than its playouts trusts it more
+    rollout_depth: int = DEFAULT_ROLLOUT_DEPTH
+    budget_scale: float = 1.0  # a game whose playouts are slow thinks in fewer iterations
+
+
+@dataclass(frozen=True)
+class SelfPlayHooks:
+    """What self-play and the arena (``python -m bot selfplay|arena``) and the players' statistics read."""
+
+    greedy: Policy | None = None  # the game's greedy player (reads the full state): ``--policy greedy``
+    # The group key of each seat at the end of a match (Formation's type, TetrAction's character, a
+    # ready-made deck id): self-play's win rates and a member's favourite side are counted by it.
+    side_keys: Callable[[State], tuple[str, str]] | None = None
+    # The match options of self-play match ``index`` (default ``{}``), e.g. the deck pairs in turn.
+    options: Callable[[int, random.Random], dict[str, str]] | None = None
 
 
 @dataclass(frozen=True)
@@ -42,6 +81,8 @@ class GameSpec:
     # option id (+ the deciding seat's view) -> short localized button/select label (<= 80 chars)
     option_label: Callable[[str, View, str], str]
     cards: Callable[[], list[Card]]
+    bot: BotHooks | None = None  # None: no bot player for this game
+    selfplay: SelfPlayHooks | None = None  # None: self-play plays random and counts seats only
     render_card: Callable[[Card, str], bytes] | None = None
     # arg name -> how to localize it in prompts/events, e.g. {"card": card_name}
     arg_formatters: Mapping[str, Callable[[Any, str], str]] | None = None

@@ -14,7 +14,8 @@ from collections.abc import Callable, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
-from bot import botworker, logs, metrics, search
+from bot import logs, metrics
+from bot.ai import search, worker
 from bot.engine import (
     Decision,
     EngineError,
@@ -45,14 +46,14 @@ CLAIM = "!claim"
 BOT_MOVE_LIMIT = 1000  # a runaway engine must not spin the bot player forever
 
 
-BOT_LEVEL_OPTION = "bot_level"  # a bot match's option: easy | normal | hard (bot/search.py LEVELS)
+BOT_LEVEL_OPTION = "bot_level"  # a bot match's option: easy | normal | hard (bot/ai/search.py LEVELS)
 log = logging.getLogger(__name__)
 
 
-# The bot player's worker process, running only while bot matches need it (bot/botworker.py). It runs
+# The bot player's worker process, running only while bot matches need it (bot/ai/worker.py). It runs
 # under SCHED_IDLE and steps aside while this process handles members' clicks: the bot's own moves wait,
 # never the members'.
-THINK_POOL = botworker.ThinkPool()
+THINK_POOL = worker.ThinkPool()
 
 
 def configure_think_pool(idle_s: float) -> None:
@@ -263,7 +264,7 @@ class MatchService:
         raise StaleState()
 
     async def bot_moves(self, match: MatchRow) -> list[Applied]:
-        """Let the built-in bot player answer every decision it owes: the search (bot/search.py) in a
+        """Let the built-in bot player answer every decision it owes: the search (bot/ai/search.py) in a
         worker process at the match's ``bot_level`` option, or random legal choices for a game without
         ``cogs/<game>/determinize.py``. The answer depends only on (seed, version, the bot seat's view)."""
         results: list[Applied] = []

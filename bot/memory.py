@@ -1,5 +1,5 @@
-"""The bot's memory: where resident bytes are (for the benchmark and operators), and giving the C heap's
-free pages back to the system.
+"""The bot's memory: giving the C heap's free pages back to the system, and how much is resident (the
+render workers' stats). The benchmark's and studies' probes are ``tools/memstats.py``.
 
 Pictures are allocated and freed by the megabyte (a 720x1500 RGB canvas is 4.3 MB in Pillow's four bytes
 a pixel), in the render workers (or the bot's render threads). glibc raises its mmap threshold to the
@@ -12,14 +12,12 @@ more drawing CPU: every canvas is then faulted in afresh (docs/OPERATIONS.md, "M
 
 from __future__ import annotations
 
-import contextlib
 import ctypes
 import ctypes.util
 import io
 import threading
 import time
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 
@@ -51,15 +49,6 @@ def trim() -> bool:
     return bool(LIBC.malloc_trim(0)) if LIBC is not None else False
 
 
-def heap() -> dict[str, float]:
-    """The C heap in MB, over every arena: ``in_use`` by live allocations, ``free`` held by malloc (free
-    chunks whose pages may still be resident), ``mapped`` in blocks of their own (mmap)."""
-    if LIBC is None:
-        return {}
-    info = LIBC.mallinfo2()
-    return {"in_use": info.uordblks / 2**20, "free": info.fordblks / 2**20, "mapped": info.hblkhd / 2**20}
-
-
 def resident() -> dict[str, float]:
     """This process's resident memory in MB (Linux ``/proc``): now, peak, anonymous (heaps, Python
     objects, pictures) and file-backed (code, shared libraries, fonts)."""
@@ -74,38 +63,6 @@ def resident() -> dict[str, float]:
     except OSError:
         pass
     return found
-
-
-def child_pids(pid: int | str = "self") -> list[int]:
-    """A process's live child processes (the bot's render and bot-player workers), from ``/proc``."""
-    found: list[int] = []
-    try:
-        tasks = list(Path(f"/proc/{pid}/task").iterdir())
-    except OSError:
-        return found
-    for task in tasks:
-        with contextlib.suppress(OSError):
-            found += [int(child) for child in (task / "children").read_text().split()]
-    return found
-
-
-def status_mb(pid: int | str, field: str) -> float | None:
-    """One memory line of a process's ``/proc/<pid>/status`` (``VmHWM``, ``VmRSS``...) in MB; None if gone."""
-    try:
-        status = Path(f"/proc/{pid}/status").read_text()
-    except OSError:
-        return None
-    return next((int(line.split()[1]) / 1024 for line in status.splitlines() if line.startswith(field + ":")), None)
-
-
-def breakdown() -> str:
-    """One line: resident, C heap and Pillow's block counts, in MB."""
-    from PIL import Image
-
-    numbers = {**resident(), **{f"heap_{key}": value for key, value in heap().items()}}
-    text = " ".join(f"{key}={value:.1f}" for key, value in numbers.items())
-    stats = Image.core.get_stats()
-    return f"{text} pillow_blocks_cached={stats['blocks_cached']} pillow_new={stats['new_count']}"
 
 
 class Trimmer:

@@ -16,6 +16,7 @@ import random
 from typing import Any
 
 from bot.engine import EngineError
+from bot.games import get_game
 
 UNDO = "!undo"
 PLATFORM_ENDS = ("!resign", "!claim")
@@ -59,14 +60,12 @@ def revealed_information(game_id: str, engine, step: dict[str, Any], worlds: int
     before, after, seat, choice = step["before"], step["after"], step["seat"], tuple(step["choice"])
     if before.get("rng_counter") != after.get("rng_counter"):
         return True
-    from bot.search import determinize_module
-
-    module = determinize_module(game_id)
-    if module is None:  # no way to tell what an event told: any event not for everyone counts as a reveal
+    hooks = get_game(game_id).bot
+    if hooks is None:  # no way to tell what an event told: any event not for everyone counts as a reveal
         return any(audience is not None for _key, _args, audience in step["events"])
     seen = engine.view(after, seat)
     for index in range(worlds):
-        world = module.determinize(before, seat, random.Random(f"undo:{index}"))
+        world = hooks.determinize(before, seat, random.Random(f"undo:{index}"))
         try:
             world_after, _events = engine.apply(world, seat, choice)
         except EngineError:

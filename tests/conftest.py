@@ -11,7 +11,7 @@ from bot.store import Store
 from tests.platform import tinydeck
 from tests.platform.tinygame import STRINGS, TINY
 
-pytest_plugins = ["bot.fakediscord.pytest_fixtures", "tests.postgres"]
+pytest_plugins = ["fakediscord.pytest_fixtures", "tests.postgres"]
 
 # Registered at import time, before any test module imports the cogs (their game menus are built then).
 register_game(TINY)

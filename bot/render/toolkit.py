@@ -479,7 +479,7 @@ class Canvas:
 # configure_render_pool). Threads inside the bot were the first design, but most of a picture is Python
 # (layout, tiles, text pastes) holding the GIL the event loop needs: with 200 matches the bot process
 # made ~52 decisions/s on the 2-core host whatever the drawing cost, and 99-113/s once the same renders ran
-# in two processes (python -m bot.bench process, 2,000-4,000 decisions). 0 processes keeps the threads:
+# in two processes (python -m tools.bench process, 2,000-4,000 decisions). 0 processes keeps the threads:
 # ~55 MB less memory in all (PSS, 1,000 decisions) for a small bot that never has 50 clicks a second.
 RENDER_THREADS = 2
 _pool_settings = {"processes": 0, "cache_mb": PICTURE_CACHE_MB}

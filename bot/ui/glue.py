@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import botworker, i18n, logs, memory, metrics, ratings
+from bot import i18n, logs, memory, metrics, ratings
+from bot.ai import worker as botworker
 from bot.engine import EngineError, StaleState, decision_for, handover_versions, public_decisions, thread_key
 from bot.games import get_game
 from bot.match import CLAIM, RESIGN, THINK_POOL, Applied, owing_seats
@@ -233,7 +234,7 @@ class Glue(TimekeeperMixin):
     @contextlib.contextmanager
     def working(self) -> Iterator[None]:
         """Mark a handler in flight (the demo and tests wait for ``busy == 0`` to step deterministically);
-        meanwhile the bot player's search steps aside (bot/botworker.py)."""
+        meanwhile the bot player's search steps aside (bot/ai/worker.py)."""
         self.busy += 1
         try:
             with botworker.member_in_flight():

@@ -1,9 +1,9 @@
-"""Afterlife for the bot player (bot/search.py): a world consistent with what one seat has seen.
+"""Afterlife for the bot player (bot/ai/search.py): a world consistent with what one seat has seen.
 
 Hidden from ``seat``: the opponent's deck list (picked in secret, as in Starfall), its hand (its public
 cards are shown), its bundles and which one it picked during set-up, and the order of both decks. The
 opponent's list is sampled to hold every card seen of it (on the field, in the grave, the afterlife, its
-public hand, the stack): ``bot/search.py: sample_deck_list``, a ready-made deck that fits, else the
+public hand, the stack): ``bot/ai/search.py: sample_deck_list``, a ready-made deck that fits, else the
 closest one filled from the pool. Its unseen rest is one pool, reshuffled by ``rng`` and dealt to the
 bundles, the hand and the deck, so a world depends only on the seat's information. Whether the opponent
 asked to be stopped at every response window is its own preference: the world takes the default (off).
@@ -16,14 +16,14 @@ import math
 import random
 from collections import Counter
 
+from bot.ai.search import sample_deck_list
 from bot.engine import Decision, Seat, State
-from bot.search import sample_deck_list
 from cogs.afterlife import engine as rules
 from cogs.afterlife import zones as Z
 from cogs.afterlife.policy import greedy
 
 ROLLOUT_DEPTH = 20  # greedy playouts (~0.5 ms a decision): about two turns, then evaluate
-BUDGET_SCALE = 0.3  # iterations per level (bot/search.py BUDGETS) for ~0.8 s at normal on a loaded host
+BUDGET_SCALE = 0.3  # iterations per level (bot/ai/search.py BUDGETS) for ~0.8 s at normal on a loaded host
 
 
 def determinize(state: State, seat: Seat, rng: random.Random) -> State:

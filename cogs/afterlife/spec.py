@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from bot.decks import DeckRule
-from bot.games import GameSpec
+from bot.games import BotHooks, GameSpec, SelfPlayHooks
+from cogs.afterlife import determinize, policy
 from cogs.afterlife.cards import DECK_SIZE, MAX_COPIES, cards
 from cogs.afterlife.engine import ENGINE
 from cogs.afterlife.render import render_board, render_card, render_hand
@@ -12,6 +13,12 @@ from cogs.afterlife.text import ARG_FORMATTERS, option_label
 GAME = GameSpec(
     game_id="afterlife",
     engine=ENGINE,
+    bot=BotHooks(
+        determinize.determinize, evaluate=determinize.evaluate, prior=determinize.prior,
+        rollout=determinize.rollout, rollout_depth=determinize.ROLLOUT_DEPTH,
+        budget_scale=determinize.BUDGET_SCALE,
+    ),
+    selfplay=SelfPlayHooks(greedy=policy.greedy, side_keys=policy.side_keys, options=policy.selfplay_options),
     render_board=render_board,
     render_hand=render_hand,
     option_label=option_label,

@@ -1,4 +1,4 @@
-"""Formation for the bot player (bot/search.py): a world consistent with what one seat has seen.
+"""Formation for the bot player (bot/ai/search.py): a world consistent with what one seat has seen.
 
 Hidden from ``seat``: the opponent's hand, its face-down cards (front and back rows while the lines are
 placed, the reserve row), both decks' order, the opponent's formation card while both choose in secret,
@@ -18,7 +18,7 @@ from cogs.formation import engine as rules
 from cogs.formation.data import CARD_ORDER, card_colour, card_points, card_rank, catalogue, layout
 
 ROLLOUT_DEPTH = 40  # a whole match is ~100 decisions (~10 ms): stop within the round and evaluate
-BUDGET_SCALE = 0.6  # iterations per level (bot/search.py BUDGETS) for ~0.8 s at normal on a loaded host
+BUDGET_SCALE = 0.6  # iterations per level (bot/ai/search.py BUDGETS) for ~0.8 s at normal on a loaded host
 DEFENCE_ORDER = {rules.DEFENDER_WINS: 0, rules.DRAW: 1, rules.ATTACKER_WINS: 2}
 
 

@@ -1,4 +1,4 @@
-"""Formation's self-play policy (bot/selfplay.py): the greedy player the balance is measured with.
+"""Formation's self-play policy (tools/selfplay.py): the greedy player the balance is measured with.
 
 Greedy, as issue 14 describes it: attack with the strongest card that surely wins, defend with the
 cheapest card that wins. In full:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from bot.cards import Card
-from bot.games import GameSpec
+from bot.games import BotHooks, GameSpec, SelfPlayHooks
+from cogs.formation import determinize, policy
 from cogs.formation.data import catalogue
 from cogs.formation.engine import ENGINE
 from cogs.formation.render import render_board, render_card, render_hand
@@ -17,6 +18,12 @@ def cards() -> list[Card]:
 GAME = GameSpec(
     game_id="formation",
     engine=ENGINE,
+    bot=BotHooks(
+        determinize.determinize, evaluate=determinize.evaluate, prune=determinize.prune,
+        rollout=determinize.rollout, rollout_depth=determinize.ROLLOUT_DEPTH,
+        budget_scale=determinize.BUDGET_SCALE,
+    ),
+    selfplay=SelfPlayHooks(greedy=policy.greedy, side_keys=policy.side_keys, options=policy.selfplay_options),
     render_board=render_board,
     render_hand=render_hand,
     option_label=option_label,

@@ -1,9 +1,9 @@
-"""Starfall for the bot player (bot/search.py): a world consistent with what one seat has seen.
+"""Starfall for the bot player (bot/ai/search.py): a world consistent with what one seat has seen.
 
 Hidden from ``seat``: the order of its own deck, and the opponent's deck list (picked in secret, ruling
 20) and order. Fields, graves, the cards drawn at set-up and every summon are face up. The seat's own
 deck is its list minus what is on the table, reshuffled; the opponent's list is sampled to hold every card
-seen of it (``bot/search.py: sample_deck_list``: a ready-made deck that fits, else the closest one filled
+seen of it (``bot/ai/search.py: sample_deck_list``: a ready-made deck that fits, else the closest one filled
 from the pool) and its unseen rest is shuffled into the deck. The list goes into the world's options and
 deck key, so nothing of the real one is left; the engine's seed is redrawn as well.
 """
@@ -14,8 +14,8 @@ import math
 import random
 from collections import Counter
 
+from bot.ai.search import sample_deck_list
 from bot.engine import Decision, Seat, State
-from bot.search import sample_deck_list
 from cogs.starfall import engine as rules
 from cogs.starfall.policy import lookahead, score
 
@@ -23,7 +23,7 @@ ROLLOUT_DEPTH = 6  # random play spoils a position: look to about the end of the
 # The two-turn lookahead (policy.lookahead) is far better than random playouts: the search leaves its answer
 # only for a line whose playouts are clearly better.
 PRIOR_WINS = 20
-BUDGET_SCALE = 2.0  # iterations per level (bot/search.py BUDGETS): with the lookahead, ~0.6 s at normal under load
+BUDGET_SCALE = 2.0  # iterations per level (bot/ai/search.py BUDGETS): with the lookahead, ~0.6 s at normal under load
 
 
 def determinize(state: State, seat: Seat, rng: random.Random) -> State:

@@ -7,7 +7,8 @@ A deck is 18 cards, 6 of each attribute, no card twice (the book's 4-1); the rea
 from __future__ import annotations
 
 from bot.decks import DeckRule
-from bot.games import GameSpec
+from bot.games import BotHooks, GameSpec, SelfPlayHooks
+from cogs.starfall import determinize, policy
 from cogs.starfall.cards import cards
 from cogs.starfall.engine import ENGINE
 from cogs.starfall.render import render_board, render_hand
@@ -20,6 +21,12 @@ DECK_RULE = DeckRule(size=18, copy_limit=1, group_field="attribute",
 GAME = GameSpec(
     game_id="starfall",
     engine=ENGINE,
+    bot=BotHooks(
+        determinize.determinize, evaluate=determinize.evaluate, prior=determinize.prior,
+        rollout_depth=determinize.ROLLOUT_DEPTH, prior_wins=determinize.PRIOR_WINS,
+        budget_scale=determinize.BUDGET_SCALE,
+    ),
+    selfplay=SelfPlayHooks(greedy=policy.greedy, side_keys=policy.side_keys, options=policy.selfplay_options),
     render_board=render_board,
     render_hand=render_hand,
     option_label=option_label,

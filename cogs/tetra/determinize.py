@@ -1,4 +1,4 @@
-"""TetrAction for the bot player (bot/search.py): a world consistent with what one seat has seen.
+"""TetrAction for the bot player (bot/ai/search.py): a world consistent with what one seat has seen.
 
 Hands, tetrites, mana, the public row, the hand and accident discards are open information. Hidden are
 the order of each hand deck (the seat's own too), of the public deck and of the accident deck, the
@@ -24,7 +24,7 @@ ROLLOUT_DEPTH = 16  # a match is ~300 decisions (~7 a turn) and a playout ~50 ms
 CHEAP_GREEDY = frozenset(f"tetra.prompt.{p}" for p in (
     "cast", "cast_more", "charge", "charge_bonus", "choose_effect", "gain_mana", "yellow_release", "carry",
     "replace", "bottom", "place_mana"))
-BUDGET_SCALE = 0.4  # iterations per level (bot/search.py BUDGETS) for ~0.8 s at normal on a loaded host
+BUDGET_SCALE = 0.4  # iterations per level (bot/ai/search.py BUDGETS) for ~0.8 s at normal on a loaded host
 
 
 def _reshuffled(cards: list[str], rng: random.Random) -> list[str]:

@@ -1,4 +1,4 @@
-"""TetrAction's self-play policy (bot/selfplay.py): the greedy player of cogs/tetra/greedy.py, keyed by character."""
+"""TetrAction's self-play policy (tools/selfplay.py): the greedy player of cogs/tetra/greedy.py, keyed by character."""
 
 from __future__ import annotations
 

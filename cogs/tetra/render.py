@@ -485,7 +485,7 @@ def heading(view: View, locale: str) -> tuple[str, str]:
 
 
 def draw_table(canvas: Canvas, view: View, bottom: int, locale: str) -> None:
-    """A compact 550-px table (the rules page's start picture, scripts/make_tetra_pictures.py): the three
+    """A compact 550-px table (the rules page's start picture, tools/make_tetra_pictures.py): the three
     tetrites from above between the two players, markers, the faces down, then each player's visible row.
     The board stacks the same pieces for a phone (:func:`draw_tetrites`, each row in its player's panel)."""
     draw = canvas.draw

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot.games import GameSpec
+from bot.games import BotHooks, GameSpec, SelfPlayHooks
+from cogs.tetra import determinize, policy
 from cogs.tetra.cards import cards
 from cogs.tetra.engine import ENGINE
 from cogs.tetra.render import render_board, render_card, render_hand
@@ -11,6 +12,12 @@ from cogs.tetra.text import ARG_FORMATTERS, option_label
 GAME = GameSpec(
     game_id="tetra",
     engine=ENGINE,
+    bot=BotHooks(
+        determinize.determinize, evaluate=determinize.evaluate, rollout=determinize.rollout,
+        prior=determinize.prior, rollout_depth=determinize.ROLLOUT_DEPTH,
+        budget_scale=determinize.BUDGET_SCALE,
+    ),
+    selfplay=SelfPlayHooks(greedy=policy.greedy, side_keys=policy.side_keys, options=policy.selfplay_options),
     render_board=render_board,
     render_hand=render_hand,
     option_label=option_label,

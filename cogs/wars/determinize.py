@@ -1,4 +1,4 @@
-"""3x3 Wars for the bot player (bot/search.py): a world consistent with what one seat has seen.
+"""3x3 Wars for the bot player (bot/ai/search.py): a world consistent with what one seat has seen.
 
 Hidden from ``seat``: the deck order, the opponent's hand and territories (face down), its face-down magic
 and the magic set aside, and during setup the opponent's pools (Seven Mage hands, magic to keep, the
@@ -19,7 +19,7 @@ from cogs.wars import cards as C
 from cogs.wars import engine as rules
 
 ROLLOUT_DEPTH = 120  # a random match is ~50 decisions: play most matches to the end
-BUDGET_SCALE = 0.35  # iterations per level (bot/search.py BUDGETS) for ~0.8 s at normal on a loaded host
+BUDGET_SCALE = 0.35  # iterations per level (bot/ai/search.py BUDGETS) for ~0.8 s at normal on a loaded host
 MAGIC = frozenset(C.MAGIC_IDS)
 
 

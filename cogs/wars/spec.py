@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from bot.cards import Card
-from bot.games import GameSpec
+from bot.games import BotHooks, GameSpec
+from cogs.wars import determinize
 from cogs.wars.cards import catalogue
 from cogs.wars.engine import ENGINE
 from cogs.wars.render import render_board, render_card, render_hand
@@ -17,6 +18,10 @@ def cards() -> list[Card]:
 GAME = GameSpec(
     game_id="wars",
     engine=ENGINE,
+    bot=BotHooks(
+        determinize.determinize, evaluate=determinize.evaluate, rollout_depth=determinize.ROLLOUT_DEPTH,
+        budget_scale=determinize.BUDGET_SCALE,
+    ),
     render_board=render_board,
     render_hand=render_hand,
     option_label=option_label,

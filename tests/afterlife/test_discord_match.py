@@ -14,11 +14,11 @@ import re
 import pytest
 from PIL import Image
 
-from bot.autoplay import answer_controls, live_panel
 from bot.engine import decision_for
-from bot.fakediscord import run_bot
 from bot.games import get_game
 from cogs.afterlife import policy, render
+from fakediscord import run_bot
+from fakediscord.autoplay import answer_controls, live_panel
 from tests.e2e.table import Table, make_bot
 
 PNG = b"\x89PNG\r\n\x1a\n"

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.fakediscord import run_bot
+from fakediscord import run_bot
 from tests.e2e.table import Table, make_bot
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.autoplay import answer_controls, live_panel, settle
 from bot.client import DuelTable
 from bot.config import Settings
 from bot.decks import ready_decks
-from bot.fakediscord.pytest_fixtures import FakeWorld
 from bot.games import get_game, playable_game_ids
+from fakediscord.autoplay import answer_controls, live_panel, settle
+from fakediscord.pytest_fixtures import FakeWorld
 
 
 def e2e_settings(database: Path, **overrides) -> Settings:

@@ -12,12 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from bot import botworker, memory, search
-from bot.autoplay import click_random
-from bot.fakediscord import run_bot
+from bot.ai import search, worker
 from bot.games import playable_game_ids
 from bot.match import THINK_POOL
+from fakediscord import run_bot
+from fakediscord.autoplay import click_random
 from tests.e2e.table import Table, make_bot
+from tools import memstats
 
 GAME = "wars"  # a game with a bot player (cogs/wars/determinize.py), at level easy: quick answers
 IDLE_S = 3.0  # long enough for a slow host to finish the challenge before the worker may stop
@@ -35,7 +36,7 @@ def think_pool():
 
 def alive(pid: int) -> bool:
     """A live child of this process (an exited worker is reaped by its pool's manager thread)."""
-    return pid in memory.child_pids() and Path(f"/proc/{pid}").exists()
+    return pid in memstats.child_pids() and Path(f"/proc/{pid}").exists()
 
 
 async def until(condition, within: float = 60.0) -> None:
@@ -66,14 +67,14 @@ async def play_until_the_bot_moves(table: Table, match_id: int, rng: random.Rand
 
 
 async def test_without_a_bot_match_no_worker_starts(fake_world, tmp_path, clock, think_pool):
-    children = set(memory.child_pids())
+    children = set(memstats.child_pids())
     async with run_bot(make_bot(tmp_path / "none.sqlite3", clock), fake_world.fake) as bot:
         table = Table(fake_world, bot)
         await bot.glue.catch_up()  # what start-up runs once ready
         await table.start()  # members' matches (the tests' game) do not need it either
         await table.play(fake_world.alice, "pick:5")
         assert not think_pool.running and think_pool.pids() == []
-        assert set(memory.child_pids()) <= children  # no process started
+        assert set(memstats.child_pids()) <= children  # no process started
 
 
 async def test_the_worker_starts_at_a_challenge_stops_when_idle_and_starts_again(fake_world, tmp_path, clock,
@@ -108,7 +109,7 @@ async def test_the_worker_starts_at_a_challenge_stops_when_idle_and_starts_again
     async with run_bot(make_bot(database, clock, bot_worker_idle_s=IDLE_S), fake_world.fake) as bot:
         await bot.glue.catch_up()
         assert think_pool.running and think_pool.starts == starts + 3
-        loaded = await asyncio.wrap_future(think_pool.pool().submit(botworker.warm))
+        loaded = await asyncio.wrap_future(think_pool.pool().submit(worker.warm))
         assert loaded == sum(1 for game in playable_game_ids() if search.has_bot_player(game)) > 0
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]  # no fallback moves
 
@@ -122,7 +123,7 @@ async def test_a_click_waiting_for_the_bots_search_does_not_make_that_search_ste
     await table.settle()
     match = await table.match()
     thinker = table.bot.glue._bot_locks.setdefault(match.id, asyncio.Lock())
-    count = botworker.shared_count()
+    count = worker.shared_count()
     await thinker.acquire()  # the bot player thinking on this match
     with table.bot.glue.working():  # the member's click handler
         assert count.value == 1

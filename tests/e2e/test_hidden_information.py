@@ -19,12 +19,12 @@ from pathlib import Path
 import pytest
 
 from bot import i18n
-from bot.autoplay import click_random, live_panel
 from bot.engine import decision_for
-from bot.fakediscord import run_bot
 from bot.games import get_game, playable_game_ids
 from bot.render.names import render_with_names
 from bot.ui.panel import Names, format_event
+from fakediscord import run_bot
+from fakediscord.autoplay import click_random, live_panel
 from tests.e2e.table import Table, make_bot
 from tests.golden import decode
 

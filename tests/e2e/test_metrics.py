@@ -13,11 +13,11 @@ import urllib.request
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot import logs, metrics
-from bot.autoplay import click_random, live_panel
 from bot.engine import decision_for
 from bot.games import get_game
 from bot.render.names import render_with_names
 from cogs.cards import render_card_png
+from fakediscord.autoplay import click_random, live_panel
 from tests.e2e.table import Table
 
 DAY = 86400.0

@@ -3,8 +3,8 @@ the pictures draw them as the members show themselves."""
 
 from __future__ import annotations
 
-from bot.fakediscord import run_bot
-from bot.fakediscord.pytest_fixtures import FakeWorld
+from fakediscord import run_bot
+from fakediscord.pytest_fixtures import FakeWorld
 from tests.e2e.table import Table, make_bot
 
 EVE = "**Eve** # _x_ ||y||"

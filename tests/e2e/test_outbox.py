@@ -3,7 +3,7 @@ outbox rebuilt from the store at start-up (issue: "a crash between saving and po
 
 from __future__ import annotations
 
-from bot.fakediscord import run_bot
+from fakediscord import run_bot
 from tests.e2e.table import Table, make_bot
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.autoplay import answer_controls, live_panel
 from bot.ui import glue
+from fakediscord.autoplay import answer_controls, live_panel
 from tests.e2e.table import Table
 
 

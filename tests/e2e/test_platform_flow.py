@@ -10,11 +10,11 @@ import pytest
 from PIL import Image
 
 from bot import i18n
-from bot.demo import count_handovers
 from bot.engine import IllegalChoice
-from bot.fakediscord import run_bot
 from bot.games import get_game
 from bot.match import DAY
+from fakediscord import run_bot
+from fakediscord.demo import count_handovers
 from tests.e2e.table import Table, make_bot
 
 PNG = b"\x89PNG\r\n\x1a\n"

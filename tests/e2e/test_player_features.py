@@ -9,9 +9,9 @@ from PIL import Image
 
 from bot import ratings
 from bot.__main__ import main as cli
-from bot.fakediscord import run_bot
 from bot.games import get_game
 from bot.ratings import Rating, rate_pair
+from fakediscord import run_bot
 from tests.e2e.table import Table, make_bot
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -206,7 +206,7 @@ async def test_replay_export_is_rechecked_by_the_cli(table: Table, tmp_path: Pat
 
 
 async def test_the_demo_writes_a_replay_that_the_cli_verifies(tmp_path: Path, capsys):
-    from bot.demo import run_demo
+    from fakediscord.demo import run_demo
 
     assert await run_demo("tiny", seed=3, out=str(tmp_path / "demo")) == 0
     transcript = (tmp_path / "demo" / "transcript.txt").read_text(encoding="utf-8").splitlines()

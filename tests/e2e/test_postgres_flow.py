@@ -3,8 +3,8 @@ reminders and a claimed win, and a restart that keeps old buttons working."""
 
 from __future__ import annotations
 
-from bot.fakediscord import run_bot
 from bot.match import DAY
+from fakediscord import run_bot
 from tests.e2e.table import Table, make_bot
 from tests.e2e.test_platform_flow import play_tiny_to_the_end
 

@@ -13,9 +13,9 @@ import pytest
 from PIL import Image
 
 from bot import metrics
-from bot.autoplay import click_random
-from bot.fakediscord import run_bot
 from bot.render import toolkit
+from fakediscord import run_bot
+from fakediscord.autoplay import click_random
 from tests.e2e.table import Table, make_bot
 
 PNG = b"\x89PNG\r\n\x1a\n"

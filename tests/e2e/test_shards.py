@@ -14,14 +14,14 @@ import random
 
 import pytest
 
-from bot.autoplay import answer_controls, live_panel
 from bot.client import DuelTable
 from bot.engine import random_choice
-from bot.fakediscord import FakeDiscord, run_bot
 from bot.games import get_game
 from bot.match import timer_plan
 from bot.replay import from_match, verify
 from bot.ui.timekeeper import reminder_nonce
+from fakediscord import FakeDiscord, run_bot
+from fakediscord.autoplay import answer_controls, live_panel
 from tests.e2e.table import e2e_settings
 
 DAY = 86400.0

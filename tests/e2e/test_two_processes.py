@@ -8,7 +8,7 @@ right after one jump. Nothing may be lost or doubled.
 
 from __future__ import annotations
 
-from bot.scaleproof import ProofConfig, prove
+from tools.scaleproof import ProofConfig, prove
 
 
 async def test_two_processes_lose_and_double_nothing_through_a_sigkill():

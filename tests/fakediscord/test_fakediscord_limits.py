@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from bot.fakediscord import limits
-from bot.fakediscord.models import IS_COMPONENTS_V2, ApiError
+from fakediscord import limits
+from fakediscord.models import IS_COMPONENTS_V2, ApiError
 
 
 def button(custom_id: str = "b") -> dict[str, Any]:

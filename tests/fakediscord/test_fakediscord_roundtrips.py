@@ -17,8 +17,8 @@ import pytest_asyncio
 from discord import app_commands
 from discord.ext import commands
 
-from bot.fakediscord import FakeDiscord, run_bot
-from bot.fakediscord.pytest_fixtures import FakeWorld
+from fakediscord import FakeDiscord, run_bot
+from fakediscord.pytest_fixtures import FakeWorld
 
 CARDS = [f"Card {n:02d}" for n in range(40)]
 

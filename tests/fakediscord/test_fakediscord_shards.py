@@ -7,7 +7,7 @@ import asyncio
 import discord
 import pytest
 
-from bot.fakediscord import FakeDiscord, run_bot
+from fakediscord import FakeDiscord, run_bot
 
 
 class Recorder(discord.AutoShardedClient):

@@ -8,7 +8,7 @@ import json
 import aiohttp
 import pytest
 
-from bot.fakediscord.server import ApiError, _multipart
+from fakediscord.server import ApiError, _multipart
 
 
 async def form_body(form: aiohttp.FormData) -> tuple[bytes, str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.selfplay import run_selfplay
+from tools.selfplay import run_selfplay
 
 
 @pytest.mark.parametrize("policy", ["random", "greedy"])

@@ -1,4 +1,4 @@
-"""Shared checks of a game's ``determinize`` (bot/search.py), used by tests/<game>/test_determinize.py."""
+"""Shared checks of a game's ``determinize`` (bot/ai/search.py), used by tests/<game>/test_determinize.py."""
 
 from __future__ import annotations
 
@@ -91,7 +91,7 @@ def positions_of(engine: Engine, seed: int, options: Mapping[str, str], seat: in
 
 def answers_alike(game: str, state: State, elsewhere: State, bot: int, seeds: int = 2) -> None:
     """The bot's view is the same in both states, and so are its worlds and its answer for a few seeds."""
-    from bot import search
+    from bot.ai import search
 
     hooks = search.hooks_for(game)
     engine = hooks.engine

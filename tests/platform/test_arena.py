@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from bot.__main__ import main
-from bot.arena import run_arena
+from tools.arena import run_arena
 
 LAST_LINE = re.compile(r"^a_wins=(\d+) b_wins=(\d+) draws=(\d+) p95_ms=(\d+)$")
 

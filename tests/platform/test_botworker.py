@@ -1,4 +1,4 @@
-"""Members first (bot/botworker.py): the bot player's search waits while the bot handles members' clicks,
+"""Members first (bot/ai/worker.py): the bot player's search waits while the bot handles members' clicks,
 without changing its answers."""
 
 from __future__ import annotations
@@ -10,23 +10,23 @@ import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from bot import botworker, search
+from bot.ai import search, worker
 from tests.platform.test_search import SMALL, bot_positions
 
 
 def test_member_handlers_are_counted_once_and_released_while_waiting_for_the_bot():
-    count = botworker.shared_count()
+    count = worker.shared_count()
     start = count.value
     both_in: asyncio.Barrier
 
     async def handler(seen: list[int]) -> None:
-        with botworker.member_in_flight():
+        with worker.member_in_flight():
             await both_in.wait()
             seen.append(count.value)  # both members' handlers in flight
-            with botworker.member_in_flight():  # nested in the same task: still counted once
+            with worker.member_in_flight():  # nested in the same task: still counted once
                 seen.append(count.value)
             await both_in.wait()
-            with botworker.released():  # waiting for the bot player's own move
+            with worker.released():  # waiting for the bot player's own move
                 seen.append(count.value)
                 await both_in.wait()
             seen.append(count.value)
@@ -42,19 +42,19 @@ def test_member_handlers_are_counted_once_and_released_while_waiting_for_the_bot
     assert first[:2] == second[:2] == [start + 2, start + 2]
     assert sorted([first[2], second[2]]) == [start, start + 1]  # each released while waiting
     assert count.value == start
-    with botworker.released():  # outside any handler (the timekeeper's bot moves): nothing to release
+    with worker.released():  # outside any handler (the timekeeper's bot moves): nothing to release
         assert count.value == start
 
 
 def test_step_aside_waits_while_members_are_in_flight_and_stops_at_its_limit():
     count = multiprocessing.get_context("spawn").Value("i", 1, lock=False)
     threading.Timer(0.15, lambda: setattr(count, "value", 0)).start()
-    pause = botworker.StepAside(count, limit_s=5.0)
+    pause = worker.StepAside(count, limit_s=5.0)
     waited = pause()
     assert 0.1 <= waited < 2.0 and count.value == 0
     assert pause() == 0.0  # nobody in flight: no wait at all
     count.value = 1
-    stubborn = botworker.StepAside(count, limit_s=0.05)
+    stubborn = worker.StepAside(count, limit_s=0.05)
     assert 0.04 <= stubborn() < 1.0
     assert stubborn() == 0.0  # its limit spent: the search runs on even though members still click
 
@@ -82,14 +82,14 @@ def test_pausing_never_changes_the_answer_and_paused_time_is_not_thinking_time()
 def test_the_worker_process_waits_for_the_members_then_answers_the_same():
     state = bot_positions("wars", 1, 1)[0]
     expected = search.think("wars", state, 1, "seed:worker", "easy")
-    count = botworker.shared_count()
+    count = worker.shared_count()
     pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=botworker.start_worker, initargs=(count,))
+                               initializer=worker.start_worker, initargs=(count,))
     try:
         pool.submit(time.sleep, 0).result(timeout=60)  # the worker is up
         count.value += 1  # a member's click in flight
         try:
-            answer = pool.submit(botworker.think_stepping_aside, "wars", state, 1, "seed:worker", "easy")
+            answer = pool.submit(worker.think_stepping_aside, "wars", state, 1, "seed:worker", "easy")
             time.sleep(0.6)
             assert not answer.done()  # it waits for the click
         finally:
@@ -106,7 +106,7 @@ async def test_a_worker_killed_while_idle_is_replaced_and_the_search_still_answe
 
     state = bot_positions("wars", 1, 1)[0]
     expected = search.think("wars", state, 1, "seed:killed", "easy")
-    pool = botworker.ThinkPool()
+    pool = worker.ThinkPool()
     try:
         pool.start_warm()
         [first] = pool.pids()

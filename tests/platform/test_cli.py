@@ -10,7 +10,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from bot.demo import run_demo
+from fakediscord.demo import run_demo
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -39,3 +39,12 @@ async def test_demo_writes_every_image_and_a_transcript_with_the_result(tmp_path
 
 async def test_demo_of_an_unknown_game_is_refused(tmp_path):
     assert await run_demo("chess", seed=1, out=str(tmp_path)) == 2
+
+
+def test_a_developer_command_without_the_tools_package_says_where_to_run_it(monkeypatch, capsys):
+    from bot.__main__ import main
+
+    monkeypatch.setitem(sys.modules, "tools", None)  # an installed wheel: tools/ is not shipped
+    assert main(["bench", "--quick"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "developer command" in err and "checkout" in err

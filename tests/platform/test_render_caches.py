@@ -87,7 +87,7 @@ def test_a_render_workers_share_holds_the_frames_and_corners_its_pictures_repeat
 
     from bot.games import available_games
     from bot.render.names import render_with_names
-    from bot.renderstudy import NAMES, jobs
+    from tools.renderstudy import NAMES, jobs
 
     specs = {spec.game_id: spec for spec in available_games()}
     real = sum(store.declared for name, store in toolkit._STORES.items() if name.startswith(("bot.", "cogs.")))
@@ -113,9 +113,9 @@ def test_a_render_workers_share_holds_the_frames_and_corners_its_pictures_repeat
 
 
 def test_the_picture_caches_change_no_pixel(capsys):
-    """``python -m bot.renderstudy --pixels`` (the check every drawing change here was measured with): the
+    """``python -m tools.renderstudy --pixels`` (the check every drawing change here was measured with): the
     same pictures drawn with a worker's caches, warm, and with none are the same pixels."""
-    from bot.renderstudy import pixel_hashes
+    from tools.renderstudy import pixel_hashes
 
     before = toolkit.PICTURE_CACHE_MB
     outputs = []

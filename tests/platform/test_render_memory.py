@@ -70,7 +70,7 @@ def test_a_render_worker_imports_only_what_drawing_needs():
     bot``, a package's __main__) imports none of what the bot process does beyond drawing: a spawned worker
     runs its parent's main module first (as ``__mp_main__``) unless it is one of those, and the toolkit
     leaves asyncio (with ssl, ~8 MB resident) to the bot."""
-    code = ("import sys; import bot.benchbot; from bot.render import toolkit; toolkit.configure_render_pool(1, 4.0); "
+    code = ("import sys; import tools.benchbot; from bot.render import toolkit; toolkit.configure_render_pool(1, 4.0); "
             "pool = toolkit.render_pool(); pool.submit(toolkit._warm_render_worker).result(); print(pool.submit("
             "eval, \"sorted(name for name in ('discord', 'aiohttp', 'pydantic', 'asyncio', 'ssl') "
             "if name in __import__('sys').modules)\").result()); pool.shutdown()")

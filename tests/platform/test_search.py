@@ -1,4 +1,4 @@
-"""The bot player (bot/search.py): multi-choice and simultaneous secret decisions, determinism, and that
+"""The bot player (bot/ai/search.py): multi-choice and simultaneous secret decisions, determinism, and that
 its answer never depends on what its seat cannot see, for every game with a bot player."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from bot import search
+from bot.ai import search
 from bot.engine import Decision, decision_for, random_choice
 from bot.games import GAME_IDS, game_package_exists
 from bot.match import BOT_LEVEL_OPTION, MatchService

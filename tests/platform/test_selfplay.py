@@ -8,8 +8,8 @@ import pytest
 
 from bot.__main__ import main
 from bot.games import register_game
-from bot.selfplay import MatchResult, Report, SelfPlayError, p95, run_selfplay, tally
 from tests.platform.tinygame import TINY
+from tools.selfplay import MatchResult, Report, SelfPlayError, p95, run_selfplay, tally
 
 LINE = re.compile(r"^(win_rate \S+ \d+\.\d of \d+|vs \S+ \S+ \d+\.\d of \d+|draws \d+ of \d+"
                   r"|length mean \d+\.\d p95 \d+ decisions|selfplay .*)$")

@@ -16,14 +16,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 PARENT = """
 import sys
-from bot import botworker
+from bot.ai import worker
 from bot.render import toolkit
 
 def main():
     toolkit.configure_render_pool(1)
     toolkit.render_pool().submit(toolkit._warm_render_worker).result(timeout=120)
-    pool = botworker.ThinkPool()
-    pool.pool().submit(botworker.warm).result(timeout=120)
+    pool = worker.ThinkPool()
+    pool.pool().submit(worker.warm).result(timeout=120)
     print(*toolkit.render_processes(), *pool.pids(), flush=True)
     sys.stdin.read()  # until killed
 

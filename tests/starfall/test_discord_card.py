@@ -8,10 +8,10 @@ import io
 import pytest
 from PIL import Image
 
-from bot.fakediscord import run_bot
 from bot.lookup import default_index
 from cogs.starfall import cards as catalogue
 from cogs.starfall.render_card import WIDTH, render_card
+from fakediscord import run_bot
 from tests.e2e.table import Table, make_bot
 
 

@@ -10,13 +10,13 @@ import pytest
 from PIL import Image
 
 from bot import i18n
-from bot.autoplay import answer_controls
 from bot.decks import deck_from_option
 from bot.engine import decision_for
-from bot.fakediscord import run_bot
 from bot.games import get_game
 from cogs.starfall.engine import ENGINE
 from cogs.starfall.render import WIDTH
+from fakediscord import run_bot
+from fakediscord.autoplay import answer_controls
 from tests.e2e.table import Table, make_bot
 
 PNG = b"\x89PNG\r\n\x1a\n"

@@ -19,7 +19,6 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.bench import sample_states
 from bot.engine import random_choice
 from bot.i18n import t
 from bot.render import toolkit
@@ -32,6 +31,7 @@ from cogs.starfall.render_card import render_card
 from cogs.starfall.text import card_name
 from tests import golden
 from tests.golden import UPDATE, assert_legible, assert_matches_golden, decode, texts_drawn
+from tools.bench import sample_states
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden_png"
 SIZE_BUDGET = 300 * 1024

@@ -1,4 +1,4 @@
-"""The geometry pictures of docs/rules/tetra.md (scripts/make_tetra_pictures.py) and the rules page itself.
+"""The geometry pictures of docs/rules/tetra.md (tools/make_tetra_pictures.py) and the rules page itself.
 
 The pictures are drawn by the board's own code; these tests check that they render and decode, stay
 small, are embedded in the page, and that the page carries the card lists and the rulings. They do not
@@ -20,7 +20,7 @@ from PIL import Image
 from cogs.tetra import cards as catalogue
 
 ROOT = Path(__file__).resolve().parents[2]
-SCRIPT = ROOT / "scripts" / "make_tetra_pictures.py"
+SCRIPT = ROOT / "tools" / "make_tetra_pictures.py"
 DOC = ROOT / "docs" / "rules" / "tetra.md"
 BUDGET = 150 * 1024
 EXPECTED = ("faces", "views", "rotation", "tip", "start", "flip")

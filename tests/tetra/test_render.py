@@ -17,7 +17,6 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.bench import sample_states
 from bot.engine import random_choice
 from bot.i18n import t
 from bot.render.names import render_with_names
@@ -27,6 +26,7 @@ from cogs.tetra.engine import ENGINE
 from cogs.tetra.render import WIDTH, render_board, render_card, render_hand
 from cogs.tetra.text import card_name
 from tests.golden import assert_legible, assert_matches_golden, decode, texts_drawn, texts_drawn_apart
+from tools.bench import sample_states
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
 MEAN_ABS_DIFF_TOLERANCE = 2.0  # 0-255 scale, averaged over all pixels and channels

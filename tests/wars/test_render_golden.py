@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 
-from bot.bench import sample_states
 from bot.render.names import render_with_names
 from cogs.wars import cards as C
 from cogs.wars.engine import ENGINE
@@ -38,6 +37,7 @@ from cogs.wars.render import (
 )
 from tests.golden import assert_legible, assert_matches_golden, decode, texts_drawn, texts_drawn_apart
 from tests.wars.helpers import answer, decision, finish_turn, play, setup_game
+from tools.bench import sample_states
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
 MEAN_ABS_DIFF_TOLERANCE = 2.0  # 0-255 scale, averaged over all pixels and channels

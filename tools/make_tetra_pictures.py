@@ -6,7 +6,7 @@ The start picture is the board's own table panel (:func:`cogs.tetra.render.draw_
 
 Usage, from the repository root::
 
-    python -m scripts.make_tetra_pictures
+    python -m tools.make_tetra_pictures
 
 writes the PNGs into ``docs/rules/img/tetra/``. Each ``picture_*`` function returns PNG bytes;
 :data:`PICTURES` maps the file stems to them (the tests render them all).

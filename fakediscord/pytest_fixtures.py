@@ -1,4 +1,4 @@
-"""Reusable pytest fixtures. Wire them in with ``pytest_plugins = ["bot.fakediscord.pytest_fixtures"]``."""
+"""Reusable pytest fixtures. Wire them in with ``pytest_plugins = ["fakediscord.pytest_fixtures"]``."""
 
 from __future__ import annotations
 

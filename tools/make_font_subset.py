@@ -2,7 +2,7 @@
 
 Kept: ASCII, Latin-1, general punctuation and symbols, arrows, geometric shapes, kana, CJK punctuation,
 full-width forms and every kanji of JIS X 0208 (levels 1 and 2, via cp932). Usage:
-    apt-get install fonts-noto-cjk && python scripts/make_font_subset.py
+    apt-get install fonts-noto-cjk && python tools/make_font_subset.py
 """
 
 from pathlib import Path

@@ -1,7 +1,7 @@
 """Where a render worker's memory goes: its workload drawn in this process, with the memory over time.
 
-    python -m bot.renderstudy [--pictures 2000] [--cache-mb 16] [--report 250] [--idle 3]
-    python -m bot.renderstudy --pixels [--pictures 1500] [--cache-mb 16]   # pictures' pixel hashes, to diff
+    python -m tools.renderstudy [--pictures 2000] [--cache-mb 16] [--report 250] [--idle 3]
+    python -m tools.renderstudy --pixels [--pictures 1500] [--cache-mb 16]   # pictures' pixel hashes, to diff
 
 Boards and hands of every game, in English and Japanese, from states of random play (about one board for
 three hands, as the process bench draws them), each drawn as a render worker draws it
@@ -26,6 +26,7 @@ from bot.engine import random_choice
 from bot.games import available_games
 from bot.render import toolkit
 from bot.render.names import render_with_names
+from tools import memstats
 
 NAMES = ("Alice the Bold", "ボブ")
 
@@ -56,7 +57,7 @@ def jobs(seed: int) -> Iterator[tuple[str, str, dict, str]]:
 
 
 def line(pictures: int, cpu_ms: float) -> str:
-    resident, heap, stats = memory.resident(), memory.heap(), toolkit.Image.core.get_stats()
+    resident, heap, stats = memory.resident(), memstats.heap(), toolkit.Image.core.get_stats()
     held = sum(store[0] for store in toolkit.cache_stats().values()) / 2**20
     return (f"{pictures:6d} pictures  drawing {cpu_ms:5.1f} ms CPU a picture  RSS {resident.get('rss', 0):5.1f} MB "
             f"(peak {resident.get('peak', 0):5.1f}; anonymous {resident.get('anon', 0):5.1f}, files "
@@ -94,7 +95,7 @@ def pixel_hashes(pictures: int, seed: int, cards: bool = True) -> int:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.renderstudy", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.renderstudy", description=__doc__.split("\n")[0])
     parser.add_argument("--pictures", type=int, default=2000)
     parser.add_argument("--cache-mb", type=float, default=16.0, help="this worker's share of the picture caches")
     parser.add_argument("--report", type=int, default=250, help="a line every so many pictures")

@@ -6,7 +6,7 @@ far, resident memory now) at each SIGUSR1, and ``RSS <MB>`` (peak), ``IMAGES <MB
 ``METRICS <json>`` (bot/metrics.py histograms: count,
 mean) when stopped with SIGTERM.
 
-    python -m bot.benchbot API_BASE GATEWAY_URL DATABASE [PROFILE]
+    python -m tools.benchbot API_BASE GATEWAY_URL DATABASE [PROFILE]
 
 With PROFILE, the event loop's thread runs under cProfile and its statistics are written there
 (``python -m pstats PROFILE``): where the bot spends its CPU under the benchmark's load (the thread's CPU
@@ -25,7 +25,7 @@ import sys
 import time
 import tracemalloc
 
-from bot import memory
+from tools import memstats
 
 
 async def serve(api_base: str, gateway_url: str, database: str) -> None:
@@ -38,7 +38,7 @@ async def serve(api_base: str, gateway_url: str, database: str) -> None:
     from discord.http import Route
 
     from bot.client import DuelTable
-    from bot.demo import demo_settings
+    from fakediscord.demo import demo_settings
 
     count_database_calls()
     Route.BASE = api_base
@@ -62,7 +62,7 @@ async def serve(api_base: str, gateway_url: str, database: str) -> None:
     connection = asyncio.create_task(bot.connect(reconnect=False))
     await bot.wait_until_ready()
     if os.environ.get("DUELTABLE_GC_STUDY"):
-        print(f"READY-MEMORY {memory.breakdown()}", file=sys.stderr, flush=True)
+        print(f"READY-MEMORY {memstats.breakdown()}", file=sys.stderr, flush=True)
         sys._debugmallocstats()
     if tracemalloc.is_tracing():
         print_python_allocations()
@@ -74,7 +74,7 @@ async def serve(api_base: str, gateway_url: str, database: str) -> None:
     workers = worker_peaks_mb()  # before close: the workers are still there to read
     await bot.close()
     connection.cancel()
-    print(f"MEMORY {memory.breakdown()}\n{cache_report()}", file=sys.stderr, flush=True)
+    print(f"MEMORY {memstats.breakdown()}\n{cache_report()}", file=sys.stderr, flush=True)
     if os.environ.get("DUELTABLE_GC_STUDY"):
         sys._debugmallocstats()  # Python's own allocator: its arenas (1 MB each) and their use, on stderr
     print(f"RSS {peak_rss_mb():.1f}", flush=True)
@@ -97,14 +97,14 @@ def mark() -> None:
     print(f"RENDERS {toolkit.RENDER_CPU[1]} in {toolkit.RENDER_CPU[0]:.2f} s CPU; "
           f"TRIMS {toolkit.TRIMMER.trims} in {toolkit.TRIMMER.seconds:.2f} s CPU; gc {gc.get_stats()} "
           f"frozen {gc.get_freeze_count()}", file=sys.stderr, flush=True)
-    print(f"MEMORY {memory.breakdown()}\n{cache_report()}", file=sys.stderr, flush=True)
+    print(f"MEMORY {memstats.breakdown()}\n{cache_report()}", file=sys.stderr, flush=True)
     if os.environ.get("DUELTABLE_GC_STUDY"):
         import gc
         import io
         alive = sum(1 for o in gc.get_objects() if isinstance(o, io.BytesIO))
         found = gc.collect()
         after = sum(1 for o in gc.get_objects() if isinstance(o, io.BytesIO))
-        print(f"GC BytesIO {alive} -> {after}, {found} unreachable; {memory.breakdown()}", file=sys.stderr, flush=True)
+        print(f"GC BytesIO {alive} -> {after}, {found} unreachable; {memstats.breakdown()}", file=sys.stderr, flush=True)
         from collections import Counter
         counts = Counter(type(o).__name__ for o in gc.get_objects())
         sizes = Counter()
@@ -140,7 +140,7 @@ async def trace_memory(seconds: float) -> None:
     the bot's resident memory goes under the benchmark's load)."""
     while True:
         await asyncio.sleep(seconds)
-        print(f"MEMORY {memory.breakdown()}", file=sys.stderr, flush=True)
+        print(f"MEMORY {memstats.breakdown()}", file=sys.stderr, flush=True)
 
 
 def cache_report() -> str:
@@ -209,8 +209,8 @@ def worker_peaks_mb() -> dict[str, list[float]]:
 
     renderers = set(toolkit.render_processes())
     peaks: dict[str, list[float]] = {"render": [], "other": [], "pss_now": [round(pss_mb("self"), 1)]}
-    for pid in memory.child_pids():
-        peak = memory.status_mb(pid, "VmHWM")
+    for pid in memstats.child_pids():
+        peak = memstats.status_mb(pid, "VmHWM")
         try:
             pss = pss_mb(pid)
         except OSError:
@@ -223,13 +223,13 @@ def worker_peaks_mb() -> dict[str, list[float]]:
 
 
 def current_rss_mb() -> float:
-    return memory.status_mb("self", "VmRSS") or 0.0
+    return memstats.status_mb("self", "VmRSS") or 0.0
 
 
 def peak_rss_mb() -> float:
     """This process's own peak (VmHWM). Not getrusage's ru_maxrss: Linux carries the forking
     parent's peak across exec into it, so a bot started by a 400 MB benchmark would report 400 MB."""
-    peak = memory.status_mb("self", "VmHWM")
+    peak = memstats.status_mb("self", "VmHWM")
     return peak if peak is not None else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 

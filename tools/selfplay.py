@@ -1,15 +1,14 @@
 """Self-play over a game's engine: the balance yardstick (``python -m bot selfplay GAME``).
 
-Pure and synchronous (no Discord). A game takes part through optional names in
-``cogs/<game>/policy.py``:
+Pure and synchronous (no Discord). A game takes part through its ``GameSpec.selfplay``
+(``bot.games.SelfPlayHooks``), each hook optional:
 
 * ``greedy(state, decision, rng) -> tuple[str, ...]``: the game's greedy player (needed for
   ``--policy greedy``);
 * ``side_keys(state) -> tuple[str, str]``: the group key of each seat at the end of a match
   (Formation's types, TetrAction's characters, a ready-made deck id); without it only the seat lines
   are printed;
-* ``selfplay_options(index, rng) -> dict[str, str]``: the match options of match ``index``
-  (default ``{}``).
+* ``options(index, rng) -> dict[str, str]``: the match options of match ``index`` (default ``{}``).
 
 Counting: every match counts once for each side, under that side's key. A win counts 1, a loss 0 and
 a draw one half, so a key's win rate is its share of the points and 50% means even; draws are also
@@ -23,21 +22,17 @@ players draw from ``random.Random(f"selfplay:{S}:{index}")``, so a run replays e
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import Any
 
-from bot.engine import Decision, Engine, State, random_choice
-from bot.games import get_game
+from bot.engine import Engine, random_choice
+from bot.games import Policy, SelfPlayHooks, get_game
 
 POLICIES: tuple[str, ...] = ("random", "greedy")
 MAX_DECISIONS = 100_000  # a guard against an engine that never ends; no real match comes near
-
-Policy = Callable[[State, Decision, random.Random], tuple[str, ...]]
 
 
 class SelfPlayError(Exception):
@@ -107,30 +102,25 @@ def p95(values: Sequence[int]) -> int:
     return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
 
 
-def policy_module(game: str) -> ModuleType | None:
-    try:
-        return importlib.import_module(f"cogs.{game}.policy")
-    except ModuleNotFoundError as error:
-        if error.name not in (f"cogs.{game}.policy", f"cogs.{game}", "cogs"):
-            raise  # the policy module exists but something it imports does not
-        return None
-
-
-def pick_policy(game: str, policy: str, module: ModuleType | None) -> Policy:
+def pick_policy(game: str, policy: str, hooks: SelfPlayHooks | None) -> Policy:
     if policy == "random":
         return lambda _state, decision, rng: random_choice(decision, rng)
     if policy == "greedy":
-        greedy = getattr(module, "greedy", None)
+        greedy = hooks.greedy if hooks is not None else None
         if greedy is None:
-            raise SelfPlayError(f"{game} has no greedy policy (cogs/{game}/policy.py: greedy)")
+            raise SelfPlayError(f"{game} has no greedy policy (GameSpec.selfplay.greedy)")
         return greedy
     raise SelfPlayError(f"unknown policy {policy!r}; one of {', '.join(POLICIES)}")
 
 
-def play_match(engine: Engine, module: ModuleType | None, policy: Policy, seed: int, index: int) -> MatchResult:
+def match_options(hooks: SelfPlayHooks | None, index: int, rng: random.Random) -> dict[str, str]:
+    """The options of self-play match ``index``: the game's ``options`` hook, else none."""
+    return dict(hooks.options(index, rng)) if hooks is not None and hooks.options is not None else {}
+
+
+def play_match(engine: Engine, hooks: SelfPlayHooks | None, policy: Policy, seed: int, index: int) -> MatchResult:
     rng = random.Random(f"selfplay:{seed}:{index}")
-    options_of = getattr(module, "selfplay_options", None)
-    options: dict[str, str] = dict(options_of(index, rng)) if options_of else {}
+    options = match_options(hooks, index, rng)
     state = engine.new_game(seed * 1_000_003 + index, options)
     decisions = 0
     while engine.outcome(state) is None:
@@ -145,7 +135,7 @@ def play_match(engine: Engine, module: ModuleType | None, policy: Policy, seed: 
             raise SelfPlayError(f"match {index}: more than {MAX_DECISIONS} decisions")
     outcome = engine.outcome(state)
     assert outcome is not None
-    side_keys = getattr(module, "side_keys", None)
+    side_keys = hooks.side_keys if hooks is not None else None
     keys = tuple(side_keys(state)) if side_keys else None
     return MatchResult(index=index, keys=keys, winner=outcome.winner, decisions=decisions)  # type: ignore[arg-type]
 
@@ -167,12 +157,11 @@ def tally(report: Report, result: MatchResult) -> None:
 
 def run_selfplay(game: str, policy: str = "random", matches: int = 100, seed: int = 0,
                  on_result: Callable[[MatchResult], Any] | None = None) -> Report:
-    engine = get_game(game).engine
-    module = policy_module(game)
-    player = pick_policy(game, policy, module)
+    spec = get_game(game)
+    player = pick_policy(game, policy, spec.selfplay)
     report = Report(game=game, policy=policy, matches=matches, seed=seed)
     for index in range(matches):
-        result = play_match(engine, module, player, seed, index)
+        result = play_match(spec.engine, spec.selfplay, player, seed, index)
         tally(report, result)
         if on_result is not None:
             on_result(result)

@@ -1,6 +1,6 @@
 """Figures for docs/SCALING.md: Discord REST calls per decision and stored bytes per finished match.
 
-    .venv/bin/python scripts/measure_scaling.py [--copies 20] [--postgres]
+    .venv/bin/python tools/measure_scaling.py [--copies 20] [--postgres]
 
 For each game, one demo match (the real bot against the fake Discord, random clicks, seed 7) gives
 its decision log and every REST call the bot made, sorted into what Discord rate-limits globally
@@ -25,11 +25,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.demo import play_demo_match  # noqa: E402
-from bot.fakediscord import FakeDiscord  # noqa: E402
 from bot.games import GAME_IDS  # noqa: E402
 from bot.match import MatchService  # noqa: E402
 from bot.store import open_store  # noqa: E402
+from fakediscord import FakeDiscord  # noqa: E402
+from fakediscord.demo import play_demo_match  # noqa: E402
 
 # Discord: interaction callbacks and follow-ups (webhook routes with the interaction token) are not
 # counted against the bot's global 50 requests/s; everything else is.

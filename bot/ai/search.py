@@ -6,14 +6,14 @@ the event loop.
 
 How it works (Cowling, Powley and Whitehouse 2012, single-observer ISMCTS, as OpenSpiel's ``ismcts.py``):
 
-* A game joins by writing ``cogs/<game>/determinize.py`` with ``determinize(state, seat, rng) -> state``:
-  a full state with every fact ``seat`` cannot see resampled (opponent hand, face-down cards, deck
-  orders, the engine's seed, the opponent's secret answers not yet revealed). The result must depend
-  only on what ``seat`` may see and on ``rng``. Optional: ``evaluate(state, seat) -> float`` in [0, 1]
-  (the value of a position where a rollout stops early), ``rollout(state, decision, rng)`` (a cheap policy
-  for playouts; it may read the whole state, which is a determinized world), ``prior`` (a stronger
-  policy asked once per answer, on the determinized root, whose answer starts with a few virtual wins),
-  ``prune`` (answers never worth searching), ``ROLLOUT_DEPTH``, ``BUDGET_SCALE`` and ``PRIOR_WINS``.
+* A game joins by declaring ``GameSpec.bot`` (``bot.games.BotHooks``) in ``cogs/<game>/spec.py``:
+  ``determinize(state, seat, rng) -> state``, a full state with every fact ``seat`` cannot see resampled
+  (opponent hand, face-down cards, deck orders, the engine's seed, the opponent's secret answers not yet
+  revealed), depending only on what ``seat`` may see and on ``rng``. Optional: ``evaluate`` (the value
+  in [0, 1] of a position where a rollout stops early), ``rollout`` (a cheap policy for playouts; it may
+  read the whole state, which is a determinized world), ``prior`` (a stronger policy asked once per
+  answer, on the determinized root, whose answer starts with ``prior_wins`` virtual wins), ``prune``
+  (answers never worth searching), ``rollout_depth`` and ``budget_scale``.
 * ``think`` determinizes the real state first and never reads it again, so two states that differ only
   in what the bot's seat cannot see give the same answer (tests/<game>/test_determinize.py).
 * Every iteration samples a world from the bot's information, walks the tree (UCB1 over the answers
@@ -31,7 +31,6 @@ How it works (Cowling, Powley and Whitehouse 2012, single-observer ISMCTS, as Op
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 import time
@@ -39,25 +38,18 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
-from types import ModuleType
 from typing import Any
 
 from bot.decks import group_of, ready_decks
 from bot.engine import Decision, Engine, Seat, State, decision_for, random_choice
-from bot.games import get_game
+from bot.games import BotHooks, get_game
 
-Determinize = Callable[[State, Seat, random.Random], State]
-Evaluate = Callable[[State, Seat], float]
-Policy = Callable[[State, Decision, random.Random], tuple[str, ...]]
-Prune = Callable[[Decision], Decision]
 Pause = Callable[[], float]  # sleeps while the search should step aside; returns the seconds slept
 
 DONE = "!done"  # the step that closes a multi-choice answer
 HIDDEN = "?"  # an opponent's secret step, as the bot sees it
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 DEFAULT_LEVEL = "normal"
-DEFAULT_ROLLOUT_DEPTH = 60
-PRIOR_WINS = 3  # virtual wins for the prior's answer: with few iterations the bot plays at least as well
 
 
 @dataclass(frozen=True)
@@ -69,7 +61,7 @@ class Budget:
     exploration: float = 0.7  # UCB1's c for values in [0, 1]
 
 
-# Times each game's BUDGET_SCALE, calibrated so a level's iterations end before its cap even on this
+# Times each game's budget_scale, calibrated so a level's iterations end before its cap even on this
 # 2-core host under load (see docs/ARCHITECTURE.md): then the answer never depends on timing.
 BUDGETS: dict[str, Budget] = {
     "easy": Budget(iterations=20, max_ms=300.0),
@@ -78,44 +70,22 @@ BUDGETS: dict[str, Budget] = {
 }
 
 
-@dataclass(frozen=True)
-class Hooks:
-    """What the search needs from one game."""
+@dataclass(frozen=True, kw_only=True)
+class Hooks(BotHooks):
+    """What one search runs on: a game's bot hooks and its engine."""
 
     engine: Engine
-    determinize: Determinize
-    evaluate: Evaluate | None = None
-    rollout: Policy | None = None
-    prune: Prune | None = None  # drops answers never worth searching (an "undo"), keeping a legal decision
-    prior: Policy | None = None  # a stronger, slower policy: its root answer starts with prior_wins virtual wins
-    prior_wins: int = PRIOR_WINS  # a game whose prior is much better than its playouts trusts it more
-    rollout_depth: int = DEFAULT_ROLLOUT_DEPTH
-    budget_scale: float = 1.0  # a game whose playouts are slow thinks in fewer iterations
-
-
-def determinize_module(game_id: str) -> ModuleType | None:
-    try:
-        return importlib.import_module(f"cogs.{game_id}.determinize")
-    except ModuleNotFoundError as error:
-        if error.name not in (f"cogs.{game_id}.determinize", f"cogs.{game_id}", "cogs"):
-            raise  # the module exists but something it imports does not
-        return None
 
 
 def has_bot_player(game_id: str) -> bool:
-    return determinize_module(game_id) is not None
+    return get_game(game_id).bot is not None
 
 
 def hooks_for(game_id: str) -> Hooks:
-    module = determinize_module(game_id)
-    if module is None:
-        raise KeyError(f"{game_id} has no cogs/{game_id}/determinize.py")
-    engine = importlib.import_module(f"cogs.{game_id}.engine").ENGINE
-    return Hooks(engine=engine, determinize=module.determinize, evaluate=getattr(module, "evaluate", None),
-                 rollout=getattr(module, "rollout", None), prune=getattr(module, "prune", None),
-                 prior=getattr(module, "prior", None), prior_wins=getattr(module, "PRIOR_WINS", PRIOR_WINS),
-                 rollout_depth=getattr(module, "ROLLOUT_DEPTH", DEFAULT_ROLLOUT_DEPTH),
-                 budget_scale=getattr(module, "BUDGET_SCALE", 1.0))
+    spec = get_game(game_id)
+    if spec.bot is None:
+        raise KeyError(f"{game_id} declares no bot hooks (GameSpec.bot)")
+    return Hooks(engine=spec.engine, **vars(spec.bot))
 
 
 def level_budget(level: str, hooks: Hooks, max_ms: float | None = None) -> Budget:
@@ -132,7 +102,7 @@ def think(game_id: str, state: State, seat: Seat, seed: str, level: str = DEFAUL
     """The bot's answer for ``seat``: a function of (seed, level or budget, what ``seat`` may see).
 
     ``pause``: called between playout steps; it may sleep (the bot process is busy with members' clicks,
-    bot/botworker.py) and returns the seconds it slept, which are added to the deadline."""
+    bot/ai/worker.py) and returns the seconds it slept, which are added to the deadline."""
     hooks = hooks_for(game_id)
     rng = random.Random(f"think:{seed}")
     # The real state is read once, here: everything below sees only a world sampled from seat's view.

@@ -2,7 +2,7 @@
 
 The search runs in its own worker process under SCHED_IDLE (bot/match.py), so the kernel gives a core to
 the bot's event loop and render threads before it. On this 2-core host that is not enough: a worker
-busy on the *other* core still slows a click by 20-60 % (measured by ``python -m bot.bench botmatch``:
+busy on the *other* core still slows a click by 20-60 % (measured by ``python -m tools.bench botmatch``:
 a plain SCHED_IDLE busy loop costs ~19 % on its own; shared caches, memory bandwidth and the
 hypervisor's scheduling of the two vCPUs are shared whatever the priority).
 
@@ -260,7 +260,7 @@ def warm(*game_ids: str) -> int:
     imports; a game left out is imported at its first search (~20 ms). Returns how many games have a bot
     player. Lives here, not in bot/match.py, so the worker never imports the store, the database drivers
     or the metrics it does not use."""
-    from bot import search
+    from bot.ai import search
     from bot.games import playable_game_ids
 
     wanted = game_ids or playable_game_ids()
@@ -269,6 +269,6 @@ def warm(*game_ids: str) -> int:
 
 def think_stepping_aside(game_id: str, state: Any, seat: int, seed: str, level: str) -> tuple[str, ...]:
     """``search.think`` in the worker, stepping aside while the bot process handles members' clicks."""
-    from bot import search
+    from bot.ai import search
 
     return search.think(game_id, state, seat, seed, level, pause=StepAside(_shared))

@@ -1,6 +1,6 @@
 """FakeDiscord: an aiohttp server on loopback that the real discord.py client talks to, plus a driver API.
 
-Point discord.py at it (``run_bot`` in :mod:`bot.fakediscord.harness` does this for you)::
+Point discord.py at it (``run_bot`` in :mod:`fakediscord.harness` does this for you)::
 
     discord.http.Route.BASE = fake.api_base
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(fake.gateway_url)

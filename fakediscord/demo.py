@@ -14,13 +14,13 @@ import tempfile
 from pathlib import Path
 
 from bot import i18n
-from bot.autoplay import challenge_and_accept, click_random, live_panel, settle
 from bot.client import DuelTable
 from bot.config import Settings
 from bot.engine import decision_for, thread_key
-from bot.fakediscord import FakeDiscord, run_bot
 from bot.games import get_game, playable_game_ids
 from bot.replay import export_text, from_match
+from fakediscord import FakeDiscord, run_bot
+from fakediscord.autoplay import challenge_and_accept, click_random, live_panel, settle
 
 MAX_CLICKS = 5000
 

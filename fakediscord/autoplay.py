@@ -9,8 +9,8 @@ from __future__ import annotations
 import asyncio
 import random
 
-from bot.fakediscord import FakeDiscord
-from bot.fakediscord.models import FakeMessage
+from fakediscord import FakeDiscord
+from fakediscord.models import FakeMessage
 
 ANSWER_PREFIXES = ("dt:o:", "dt:s:", "dt:c:")
 

@@ -1,11 +1,11 @@
 """``python -m bot arena GAME --a LEVEL --b LEVEL``: two players at chosen strengths, over the engine only.
 
-Levels: ``random`` (uniform legal answers), ``greedy`` (the game's ``cogs/<game>/policy.py`` greedy player,
+Levels: ``random`` (uniform legal answers), ``greedy`` (the game's ``GameSpec.selfplay.greedy`` player,
 which reads the full state: a yardstick, not an opponent for people), and the bot player's ``easy``,
-``normal`` and ``hard`` (bot/search.py, which sees only its own seat's information).
+``normal`` and ``hard`` (bot/ai/search.py, which sees only its own seat's information).
 
 Player A takes seat 0 in even matches and seat 1 in odd ones. Match ``index`` of a run with seed ``S`` is
-the engine seed ``S * 1_000_003 + index`` with the game's ``selfplay_options`` (as bot/selfplay.py), so a
+the engine seed ``S * 1_000_003 + index`` with the game's self-play ``options`` (as tools/selfplay.py), so a
 run replays exactly (up to the search's time cap). The last line is
 ``a_wins=X b_wins=Y draws=Z p95_ms=T``, T the nearest-rank 95th percentile of the thinking time per
 decision of the search players (of every player when neither searches).
@@ -20,10 +20,10 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from bot import search
+from bot.ai import search
 from bot.engine import Decision, Seat, State, random_choice
 from bot.games import get_game
-from bot.selfplay import policy_module
+from tools.selfplay import match_options
 
 ARENA_LEVELS: tuple[str, ...] = ("random", "greedy", *search.LEVELS)
 MAX_DECISIONS = 100_000
@@ -64,13 +64,14 @@ def make_player(game: str, level: str, think_ms: float | None) -> Player:
     if level == "random":
         return lambda _state, decision, seed: random_choice(decision, random.Random(seed))
     if level == "greedy":
-        greedy = getattr(policy_module(game), "greedy", None)
+        hooks = get_game(game).selfplay
+        greedy = hooks.greedy if hooks is not None else None
         if greedy is None:
-            raise ArenaError(f"{game} has no greedy policy (cogs/{game}/policy.py: greedy)")
+            raise ArenaError(f"{game} has no greedy policy (GameSpec.selfplay.greedy)")
         return lambda state, decision, seed: tuple(greedy(state, decision, random.Random(seed)))
     if level in search.LEVELS:
         if not search.has_bot_player(game):
-            raise ArenaError(f"{game} has no bot player (cogs/{game}/determinize.py)")
+            raise ArenaError(f"{game} has no bot player (GameSpec.bot)")
         return lambda state, decision, seed: search.think(game, state, decision.seat, seed, level, think_ms)
     raise ArenaError(f"unknown level {level!r}; one of {', '.join(ARENA_LEVELS)}")
 
@@ -78,10 +79,10 @@ def make_player(game: str, level: str, think_ms: float | None) -> Player:
 def play_match(game: str, players: tuple[Player, Player], searching: tuple[bool, bool], seed: int, index: int,
                report: ArenaReport) -> Seat | None:
     """One match, ``players[seat]`` answering for each seat; returns the winning seat or None."""
-    engine = get_game(game).engine
+    spec = get_game(game)
+    engine = spec.engine
     rng = random.Random(f"arena:{seed}:{index}")
-    options_of = getattr(policy_module(game), "selfplay_options", None)
-    options = dict(options_of(index, rng)) if options_of else {}
+    options = match_options(spec.selfplay, index, rng)
     state = engine.new_game(seed * 1_000_003 + index, options)
     for count in range(MAX_DECISIONS):
         outcome = engine.outcome(state)

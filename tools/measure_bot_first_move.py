@@ -1,6 +1,6 @@
 """How long a member waits for the bot player's first move, by when its worker process was started.
 
-    .venv/bin/python scripts/measure_bot_first_move.py [--games tetra,starfall] [--runs 3] [--wait 0]
+    .venv/bin/python tools/measure_bot_first_move.py [--games tetra,starfall] [--runs 3] [--wait 0]
 
 Each run is a new match against Duel Table (level normal) through the fake Discord and the real bot, its
 member clicking random legal answers ``--wait`` seconds after the match starts. Three ways:
@@ -40,13 +40,13 @@ async def bot_moves(bot, match_id: int) -> int:
 
 
 async def first_move(game: str, mode: str, wait: float, seed: int) -> tuple[str, float] | None:
-    from bot import memory
-    from bot.autoplay import challenge_bot, click_random, settle
-    from bot.bench import WatchedFake, _dm_panel
     from bot.client import DuelTable
-    from bot.demo import demo_settings
-    from bot.fakediscord import run_bot
     from bot.match import THINK_POOL
+    from fakediscord import run_bot
+    from fakediscord.autoplay import challenge_bot, click_random, settle
+    from fakediscord.demo import demo_settings
+    from tools import memstats
+    from tools.bench import WatchedFake, _dm_panel
 
     THINK_POOL.stop()
     with tempfile.TemporaryDirectory() as scratch:
@@ -75,7 +75,7 @@ async def first_move(game: str, mode: str, wait: float, seed: int) -> tuple[str,
                             await asyncio.sleep(0.01)
                         pids = THINK_POOL.pids()
                         THINK_POOL.stop()
-                        while any(pid in memory.child_pids() for pid in pids):
+                        while any(pid in memstats.child_pids() for pid in pids):
                             await asyncio.sleep(0.01)
                     await asyncio.sleep(wait)
                     for _ in range(100):
@@ -106,7 +106,7 @@ def cpu_s(pid: int) -> float:
 
 def positions(game: str, count: int) -> list[dict]:
     """States of random matches where seat 1 has a real choice (every third such one)."""
-    from bot import search
+    from bot.ai import search
     from bot.engine import decision_for, random_choice
 
     engine = search.hooks_for(game).engine
@@ -129,20 +129,21 @@ def positions(game: str, count: int) -> list[dict]:
 
 
 async def worker_start_and_memory(games: list[str]) -> None:
-    from bot import botworker, memory
+    from bot.ai import worker
+    from tools import memstats
 
-    pool = botworker.ThinkPool()
+    pool = worker.ThinkPool()
     started = time.perf_counter()
     pool.start_warm()
     await asyncio.wrap_future(next(iter(pool._jobs)))
     [pid] = pool.pids()
     print(f"worker started and warm (every game's search imported): {time.perf_counter() - started:.2f} s, "
-          f"{cpu_s(pid):.2f} s CPU, {memory.status_mb(pid, 'VmRSS'):.0f} MB resident", flush=True)
+          f"{cpu_s(pid):.2f} s CPU, {memstats.status_mb(pid, 'VmRSS'):.0f} MB resident", flush=True)
     for game in games:
         for index, state in enumerate(positions(game, 8)):
             await pool.think(game, state, 1, f"memory:{index}", "normal")
-    print(f"after 8 searches in each of {', '.join(games)}: {memory.status_mb(pid, 'VmRSS'):.0f} MB resident, "
-          f"peak {memory.status_mb(pid, 'VmHWM'):.0f} MB", flush=True)
+    print(f"after 8 searches in each of {', '.join(games)}: {memstats.status_mb(pid, 'VmRSS'):.0f} MB resident, "
+          f"peak {memstats.status_mb(pid, 'VmHWM'):.0f} MB", flush=True)
     pool.stop()
 
 

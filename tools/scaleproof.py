@@ -3,8 +3,8 @@
 What it does, end to end, with the real bot (store, cogs, renderers) in separate OS processes:
 
 * a real PostgreSQL (``pgserver``; or ``--database-url``, or ``--sqlite`` for one shared SQLite WAL file);
-* one fake Discord (``bot/fakediscord``) with two shards and guilds on both, served on loopback to
-* two bot processes (``python -m bot.scaleproof worker``), configured only through the settings an
+* one fake Discord (``fakediscord/``) with two shards and guilds on both, served on loopback to
+* two bot processes (``python -m tools.scaleproof worker``), configured only through the settings an
   operator uses (``DUELTABLE_SHARD_COUNT=2``, ``DUELTABLE_SHARD_IDS=0`` / ``1``, ``DATABASE_URL``), whose
   clock is the real one plus an offset this process moves (``CLOCK_FILE``) so reminders come due;
 * simulated members challenge, accept and click random legal answers in their DMs (which Discord sends
@@ -36,12 +36,12 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.autoplay import deck_option, pick_deck
-from bot.fakediscord import FakeDiscord
-from bot.fakediscord.models import FakeMessage
-from bot.fakediscord.server import NoBotConnected
 from bot.match import timer_plan
 from bot.ui.timekeeper import match_nonce, reminder_nonce
+from fakediscord import FakeDiscord
+from fakediscord.autoplay import deck_option, pick_deck
+from fakediscord.models import FakeMessage
+from fakediscord.server import NoBotConnected
 
 log = logging.getLogger(__name__)
 
@@ -146,7 +146,7 @@ def worker_main(argv: list[str]) -> int:
     """One bot process: settings from the environment, discord.py pointed at the fake, time from the file."""
     from bot.client import DuelTable
     from bot.config import Settings
-    from bot.fakediscord import pointed_at
+    from fakediscord import pointed_at
 
     fake_url, clock_file, lease = argv
     settings = Settings.from_env()
@@ -180,7 +180,7 @@ class Worker:
             out.write(f"--- start {self.starts}\n")
             out.flush()
             self.process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "bot.scaleproof", "worker", *self.args, env=self.env,
+                sys.executable, "-m", "tools.scaleproof", "worker", *self.args, env=self.env,
                 stdout=out, stderr=asyncio.subprocess.STDOUT)
 
     def kill(self) -> None:

@@ -9,7 +9,7 @@
   bot's and the harness's CPU per decision, REST and database calls per decision, peak RSS.
 
 ``DATABASE_URL`` set: every store is a fresh PostgreSQL database on that server (dropped afterwards).
-``python -m bot.bench process|botmatch [--game G] [--matches N] [--decisions N] [--profile FILE]`` runs
+``python -m tools.bench process|botmatch [--game G] [--matches N] [--decisions N] [--profile FILE]`` runs
 one section alone (``--profile``: cProfile of the bot process's event loop).
 
 Benchmarks, not tests: they print numbers and targets, and never fail a build.
@@ -32,17 +32,17 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot import memory
-from bot.autoplay import answer_controls, challenge_and_accept, challenge_bot, click_random, settle
 from bot.client import DuelTable
-from bot.demo import demo_settings
 from bot.engine import random_choice
-from bot.fakediscord import FakeDiscord, run_bot
-from bot.fakediscord.models import FakeMessage
 from bot.games import available_games, get_game
 from bot.match import MatchService
 from bot.render import toolkit
 from bot.store import open_store
+from fakediscord import FakeDiscord, run_bot
+from fakediscord.autoplay import answer_controls, challenge_and_accept, challenge_bot, click_random, settle
+from fakediscord.demo import demo_settings
+from fakediscord.models import FakeMessage
+from tools import memstats
 
 # Issue 13's targets on this (2-core) machine; png_kb and ready_s are the platform issue's.
 TARGETS = {"render_p95_ms": 25, "png_kb": 300, "decision_p95_ms": 100, "decisions_per_s": 100, "rss_mb": 150,
@@ -52,14 +52,14 @@ TARGETS = {"render_p95_ms": 25, "png_kb": 300, "decision_p95_ms": 100, "decision
 @contextlib.asynccontextmanager
 async def bench_database(name: str):
     """Where one benchmark keeps its matches: a new SQLite file, or, with ``DATABASE_URL`` set, a fresh
-    PostgreSQL database on that server, dropped afterwards (``bot.benchstore.Backends``)."""
+    PostgreSQL database on that server, dropped afterwards (``tools.benchstore.Backends``)."""
     url = os.environ.get("DATABASE_URL") or None
     with tempfile.TemporaryDirectory() as scratch:
         if url is None:
             yield str(Path(scratch) / f"{name}.sqlite3")
             return
-        from bot.benchstore import Backends
         from bot.db import POSTGRES
+        from tools.benchstore import Backends
 
         backends = Backends(Path(scratch), url)
         try:
@@ -145,7 +145,7 @@ async def bench_decision_latency(game_id: str, clicks: int, bot_match: bool = Fa
                         break
                     await asyncio.sleep(0.05)
             renderers = set(toolkit.render_processes())
-            workers = [pid for pid in memory.child_pids() if pid not in renderers]  # the bot player's
+            workers = [pid for pid in memstats.child_pids() if pid not in renderers]  # the bot player's
             cpu_before = sum(process_cpu_s(pid) for pid in workers)
             started_all = time.perf_counter()
             try:
@@ -287,7 +287,7 @@ def tree_cpu_s(pid: int) -> dict[int, float]:
     """CPU seconds of a process and of each of its live children (the bot's render and bot-player
     workers: a child's CPU reaches its parent's counters only when it exits), by pid."""
     found = {pid: process_cpu_s(pid)}
-    for child in memory.child_pids(pid):
+    for child in memstats.child_pids(pid):
         with contextlib.suppress(OSError):
             found[child] = process_cpu_s(child)
     return found
@@ -372,7 +372,7 @@ def _dm_panel(fake: FakeDiscord, user_id: int):
 
 async def bench_bot_process(game_ids: list[str], matches: int, decisions: int, profile: str | None = None
                             ) -> dict[str, float]:
-    """The bot in its own process (``bot.benchbot``) against the fake here: ``matches`` matches at once,
+    """The bot in its own process (``tools.benchbot``) against the fake here: ``matches`` matches at once,
     of ``game_ids`` in turn (every game: every renderer's caches count in the bot's memory).
 
     Every match's two members click each fresh panel as soon as it arrives, until ``decisions`` clicks
@@ -386,9 +386,9 @@ async def bench_bot_process(game_ids: list[str], matches: int, decisions: int, p
         members = [Members(fake, guild, channel, game_ids[i % len(game_ids)],
                            (await fake.add_user(f"a{i}"), await fake.add_user(f"b{i}")), random.Random(i))
                    for i in range(matches)]
-        # python -c, not -m bot.benchbot: a spawned worker (render, bot player) first runs its parent's main
+        # python -c, not -m tools.benchbot: a spawned worker (render, bot player) first runs its parent's main
         # module unless it is a package's __main__ (the real bot's, python -m bot); from -c it runs nothing.
-        command = [sys.executable, "-c", "import sys; from bot.benchbot import main; main(sys.argv[1:])",
+        command = [sys.executable, "-c", "import sys; from tools.benchbot import main; main(sys.argv[1:])",
                    fake.api_base, fake.gateway_url, database]
         if profile:
             command.append(profile)
@@ -500,10 +500,10 @@ def print_bot_process(process: dict[str, float]) -> None:
 
 
 async def _main(argv: list[str]) -> int:
-    """``python -m bot.bench process [--matches N] [--decisions N] [--profile FILE]``: one section alone."""
+    """``python -m tools.bench process [--matches N] [--decisions N] [--profile FILE]``: one section alone."""
     import argparse
 
-    parser = argparse.ArgumentParser(prog="python -m bot.bench")
+    parser = argparse.ArgumentParser(prog="python -m tools.bench")
     parser.add_argument("section", choices=["process", "botmatch"])
     parser.add_argument("--game", action="append", help="a game to play (repeat; default: every game)")
     parser.add_argument("--matches", type=int, default=200)
