@@ -32,6 +32,9 @@ def main(argv: list[str] | None = None) -> int:
     replay = sub.add_parser("replay", help="re-play a match export, check its result, write its images")
     replay.add_argument("file")
     replay.add_argument("--out", default=None, help="folder for the frames and the animation")
+    deck = sub.add_parser("deck", help="a deck code's card list and legality, offline")
+    deck.add_argument("code")
+    deck.add_argument("--locale", default="en", choices=["en", "ja"])
     to_pg = sub.add_parser("migrate-to-postgres", help="copy a SQLite database into PostgreSQL, verified")
     to_pg.add_argument("sqlite_file")
     to_pg.add_argument("database_url", help="postgresql://user:password@host/database")
@@ -41,6 +44,10 @@ def main(argv: list[str] | None = None) -> int:
         from bot.migrate_pg import run_migrate_command
 
         return run_migrate_command(args.sqlite_file, args.database_url, args.replace)
+    if args.command == "deck":
+        from bot.deckcli import print_deck
+
+        return print_deck(args.code, args.locale)
     if args.command == "replay":
         from bot.replay import run_replay_command
 

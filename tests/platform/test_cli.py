@@ -48,3 +48,17 @@ def test_a_developer_command_without_the_tools_package_says_where_to_run_it(monk
     assert main(["bench", "--quick"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "developer command" in err and "checkout" in err
+
+
+def test_deck_command_prints_a_codes_list_and_legality(capsys):
+    import tomllib
+
+    from bot.__main__ import main
+    from bot.decks import encode_deck
+
+    ready = tomllib.loads((ROOT / "assets/starfall/decks.toml").read_text(encoding="utf-8"))["deck"][0]
+    assert main(["deck", encode_deck("starfall", ready["cards"])]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Starfall: 18/18") and "Legal" in out
+    assert main(["deck", "DT1.starfall.x"]) == 2
+    assert "not a deck code" in capsys.readouterr().err
