@@ -54,7 +54,14 @@ def main(argv: list[str] | None = None) -> int:
     prove.add_argument("--round-every", type=int, default=400, help="clicks between clock jumps (reminders due)")
     prove.add_argument("--no-kill", action="store_true", help="do not SIGKILL a process half-way")
     prove.add_argument("--seed", type=int, default=0)
+    cardtext = sub.add_parser("cardtext", help="rewrite the card texts (en, ja) of assets/<game>/cards.toml from the data")
+    cardtext.add_argument("games", nargs="*", help="default: every game with generated card text")
+    cardtext.add_argument("--check", action="store_true", help="write nothing; exit 1 if a text is out of date")
     args = parser.parse_args(argv)
+    if args.command == "cardtext":
+        from bot.cardtext import run_cardtext_command
+
+        return run_cardtext_command(args.games, check=args.check)
     if args.command == "prove-scale":
         from bot.scaleproof import config_from_args, run_prove_scale_command
 

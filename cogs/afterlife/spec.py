@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.decks import DeckRule
 from bot.games import GameSpec
 from cogs.afterlife.cards import DECK_SIZE, MAX_COPIES, cards
+from cogs.afterlife.cardtext import card_text
 from cogs.afterlife.engine import ENGINE
 from cogs.afterlife.render import render_board, render_card, render_hand
 from cogs.afterlife.text import ARG_FORMATTERS, option_label
@@ -19,4 +20,5 @@ GAME = GameSpec(
     render_card=render_card,
     arg_formatters=ARG_FORMATTERS,
     deck_rule=DeckRule(size=DECK_SIZE, copy_limit=MAX_COPIES, group_field="colour", cost_field="cost"),
+    card_text=card_text,
 )

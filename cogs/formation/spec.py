@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.cards import Card
 from bot.games import GameSpec
+from cogs.formation.cardtext import card_text
 from cogs.formation.data import catalogue
 from cogs.formation.engine import ENGINE
 from cogs.formation.render import render_board, render_card, render_hand
@@ -23,4 +24,5 @@ GAME = GameSpec(
     cards=cards,
     render_card=render_card,
     arg_formatters=ARG_FORMATTERS,
+    card_text=card_text,
 )

@@ -9,6 +9,7 @@ from __future__ import annotations
 from bot.decks import DeckRule
 from bot.games import GameSpec
 from cogs.starfall.cards import cards
+from cogs.starfall.cardtext import card_text
 from cogs.starfall.engine import ENGINE
 from cogs.starfall.render import render_board, render_hand
 from cogs.starfall.render_card import render_card
@@ -27,4 +28,5 @@ GAME = GameSpec(
     render_card=render_card,
     arg_formatters=ARG_FORMATTERS,
     deck_rule=DECK_RULE,
+    card_text=card_text,
 )
