@@ -127,3 +127,12 @@ def test_a_new_card_goes_from_its_data_to_a_loaded_card_with_text(game: str, tmp
     assert JAPANESE.search(card.text_ja) and card.name("ja") == new["name_ja"]
     assert [c.id for c in load_cards(game)] == list(loaded)[:-1]  # the others are untouched
     assert cardtext.regenerate(game, card_text, cards_file=cards_file, doc_file=tmp_path / "none.md") == []
+
+
+def test_the_command_checks_every_game_and_refuses_an_unknown_one(capsys) -> None:
+    from bot.__main__ import main
+
+    assert main(["cardtext", "--check"]) == 0
+    assert main(["cardtext", "--check", *GAMES_WITH_TEXT]) == 0
+    assert main(["cardtext", "nosuchgame"]) == 2
+    assert "nosuchgame" in capsys.readouterr().err
