@@ -39,7 +39,14 @@ def main(argv: list[str] | None = None) -> int:
     to_pg.add_argument("sqlite_file")
     to_pg.add_argument("database_url", help="postgresql://user:password@host/database")
     to_pg.add_argument("--replace", action="store_true", help="empty a PostgreSQL database that holds rows first")
+    cardtext = sub.add_parser("cardtext", help="rewrite the card texts (en, ja) of assets/<game>/cards.toml from the data")
+    cardtext.add_argument("games", nargs="*", help="default: every game with generated card text")
+    cardtext.add_argument("--check", action="store_true", help="write nothing; exit 1 if a text is out of date")
     args = parser.parse_args(argv)
+    if args.command == "cardtext":
+        from bot.cardtext import run_cardtext_command
+
+        return run_cardtext_command(args.games, check=args.check)
     if args.command == "migrate-to-postgres":
         from bot.migrate_pg import run_migrate_command
 

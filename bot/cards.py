@@ -4,6 +4,8 @@ Each game keeps its cards in ``assets/<game>/cards.toml`` as ``[[card]]`` tables
 ``id``, ``name_en``, ``name_ja``, ``text_en``, ``text_ja``, ``kind`` and ``source``
 (``"seed"`` when the rule book prints it, ``"authored"`` when we wrote it). Optional ``aliases``
 (numbers such as ``017`` or ``A08``) and ``stats`` (a table shown in the embed) may follow.
+The TOML is edited by hand and is the only source of card data; a game whose ``GameSpec.card_text``
+makes the texts from the data has them written by ``python -m bot cardtext`` (bot/cardtext.py).
 """
 
 from __future__ import annotations

@@ -88,6 +88,8 @@ class GameSpec:
     arg_formatters: Mapping[str, Callable[[Any, str], str]] | None = None
     # Games played with a deck declare its rule; the engine then takes options deck0 / deck1.
     deck_rule: DeckRule | None = None
+    # card's TOML table + locale ("en"/"ja") -> its text, made from the data (python -m bot cardtext).
+    card_text: Callable[[Mapping[str, Any], str], str] | None = None
 
 
 # Games registered at run time (the platform tests' tiny game); looked up before the packages.

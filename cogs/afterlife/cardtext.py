@@ -1,7 +1,9 @@
-"""Card text in English and Japanese, generated from a card's data (the TOML text is checked against it)."""
+"""Card text in English and Japanese, generated from a card's data (``python -m bot cardtext afterlife``
+writes it into ``assets/afterlife/cards.toml``; a test checks it is current)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from cogs.afterlife.effects import EFFECTS, KEYWORD_EN, KEYWORD_JA
@@ -13,7 +15,7 @@ TIMING_JA = {"phase": "フェイズ移行時", "end": "エンドフェイズ", "
 STATIC_KEYWORDS = ("speed_move", "indomitable", "pierce", "forced_defence")
 
 
-def _lines(data: dict[str, Any], lang: str) -> list[str]:
+def _lines(data: Mapping[str, Any], lang: str) -> list[str]:
     kw_names = KEYWORD_EN if lang == "en" else KEYWORD_JA
     lines = []
     keywords = [kw_names[k] for k in data.get("keywords", []) if k in STATIC_KEYWORDS]
@@ -40,9 +42,8 @@ def _lines(data: dict[str, Any], lang: str) -> list[str]:
     return lines
 
 
-def text_en(data: dict[str, Any]) -> str:
-    return " ".join(_lines(data, "en")) or "No ability."
-
-
-def text_ja(data: dict[str, Any]) -> str:
-    return " ".join(_lines(data, "ja")) or "能力なし。"
+def card_text(card: Mapping[str, Any], locale: str) -> str:
+    """The text of a card (its TOML table) in ``locale``; ``GameSpec.card_text``."""
+    if locale == "ja":
+        return " ".join(_lines(card, "ja")) or "能力なし。"
+    return " ".join(_lines(card, "en")) or "No ability."

@@ -1,13 +1,14 @@
-"""Static data of Formation: battle cards, squares and the 18 formation layouts.
+"""Static data of Formation: the board's squares and the round's rules here; the cards (battle cards
+with their colour, rank and points, the formation types with their blanks, the 18 formation layouts)
+from ``assets/formation/cards.toml``, the catalogue the /card command also shows.
 
-Everything is read once from ``assets/formation/cards.toml`` (the catalogue the /card command also
-shows), so the layouts the engine plays are exactly the ones the players can look up. Loading
-validates every layout against the book's constraints and raises on a broken one.
+The cards are read once, at import, so the deck the engine deals and the layouts it plays are exactly
+the ones the players can look up. Loading validates every layout against the book's constraints and
+raises on a broken one.
 """
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
@@ -24,40 +25,13 @@ COLUMNS = 3
 SQUARES: tuple[str, ...] = tuple(f"{row}:{col}" for row in ROWS for col in range(1, COLUMNS + 1))
 SQUARE_INDEX: dict[str, int] = {name: index for index, name in enumerate(SQUARES)}
 
-COLOURS: tuple[str, ...] = ("red", "blue")
-RANKS: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12)
-# One deck: red 0-9 and 12, blue 0-9 and 12 (22 cards). Both decks hold the same faces; the backs
-# (black / white) tell them apart on the table.
-DECK: tuple[str, ...] = tuple(f"{colour[0]}{rank}" for colour in COLOURS for rank in RANKS)
-CARD_ORDER: dict[str, int] = {card: index for index, card in enumerate(DECK)}
+# Both players' decks hold the same battle cards; the backs (black / white) tell them apart on the table.
 DECK_BACKS: tuple[str, ...] = ("black", "white")
 
-TYPES: tuple[str, ...] = ("sword", "shield", "bow")
-BLANKS_PER_TYPE: dict[str, int] = {"sword": 2, "shield": 2, "bow": 3}
 ROUNDS = 3
 BATTLES_PER_ROUND = 7
 HAND_SIZE = 7
 HAND_CARDS_PLACED = 6
-
-
-def card_colour(card: str) -> str:
-    return "red" if card[0] == "r" else "blue"
-
-
-def card_rank(card: str) -> int:
-    return int(card[1:])
-
-
-def card_points(card: str) -> int:
-    """The book's 戦果 table: 0 -> 0; 1-4 -> 1; 5-7 -> 2; 8, 9, 12 -> 3."""
-    rank = card_rank(card)
-    if rank == 0:
-        return 0
-    if rank <= 4:
-        return 1
-    if rank <= 7:
-        return 2
-    return 3
 
 
 @dataclass(frozen=True)
@@ -149,12 +123,12 @@ def parse_grid(text: str) -> tuple[Square, ...]:
     return tuple(parse_token(token) for row in rows for token in row)
 
 
-def validate_layout(layout: Layout) -> None:
+def validate_layout(layout: Layout, type_blanks: int) -> None:
     """The book's constraints plus ours; every one keeps the 7-battle round well defined."""
     squares = layout.squares
     blanks = sum(square.blank for square in squares)
-    if blanks != BLANKS_PER_TYPE[layout.type]:
-        raise ValueError(f"{layout.id}: {blanks} blanks, the {layout.type} type has {BLANKS_PER_TYPE[layout.type]}")
+    if blanks != type_blanks:
+        raise ValueError(f"{layout.id}: {blanks} blanks, the {layout.type} type has {type_blanks}")
     if sum(square.reveal for square in squares) != 1 or layout.reveal_square >= 6:
         raise ValueError(f"{layout.id}: exactly one deck reveal, in the front or back row")
     battle_cards = sum(square.capacity for square in squares)
@@ -192,17 +166,40 @@ class Catalogue:
 @cache
 def catalogue() -> Catalogue:
     cards = tuple(load_cards("formation", CARDS_FILE))
-    raw = tomllib.loads(CARDS_FILE.read_text(encoding="utf-8"))["card"]
+    blanks = {card.id: int(card.stats["blanks"]) for card in cards if card.kind == "formation_type"}
     layouts: dict[str, Layout] = {}
-    for entry in raw:
-        if entry["kind"] != "formation":
+    for card in cards:
+        if card.kind != "formation":
             continue
-        layout = Layout(id=entry["id"], type=entry["type"], round=int(entry["round"]),
-                        squares=parse_grid(entry["grid"]))
-        validate_layout(layout)
+        stats = card.stats
+        layout = Layout(id=card.id, type=stats["type"], round=int(stats["round"]), squares=parse_grid(stats["grid"]))
+        validate_layout(layout, blanks[layout.type])
         layouts[layout.id] = layout
     return Catalogue(cards=cards, layouts=layouts, by_id={card.id: card for card in cards})
 
 
 def layout(layout_id: str) -> Layout:
     return catalogue().layouts[layout_id]
+
+
+# The battle cards, in file order (red 0-9 and 12, then blue: 22 cards), and the formation types.
+_BATTLE_CARDS: tuple[Card, ...] = tuple(card for card in catalogue().cards if card.kind == "battle")
+DECK: tuple[str, ...] = tuple(card.id for card in _BATTLE_CARDS)
+CARD_ORDER: dict[str, int] = {card: index for index, card in enumerate(DECK)}
+TYPES: tuple[str, ...] = tuple(card.id for card in catalogue().cards if card.kind == "formation_type")
+_COLOUR: dict[str, str] = {card.id: card.stats["colour"] for card in _BATTLE_CARDS}
+_RANK: dict[str, int] = {card.id: int(card.stats["rank"]) for card in _BATTLE_CARDS}
+_POINTS: dict[str, int] = {card.id: int(card.stats["points"]) for card in _BATTLE_CARDS}
+
+
+def card_colour(card: str) -> str:
+    return _COLOUR[card]
+
+
+def card_rank(card: str) -> int:
+    return _RANK[card]
+
+
+def card_points(card: str) -> int:
+    """戦果 when captured (the book's table: 0 -> 0; 1-4 -> 1; 5-7 -> 2; 8, 9, 12 -> 3)."""
+    return _POINTS[card]

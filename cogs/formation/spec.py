@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.cards import Card
 from bot.games import BotHooks, GameSpec, SelfPlayHooks
 from cogs.formation import determinize, policy
+from cogs.formation.cardtext import card_text
 from cogs.formation.data import catalogue
 from cogs.formation.engine import ENGINE
 from cogs.formation.render import render_board, render_card, render_hand
@@ -30,4 +31,5 @@ GAME = GameSpec(
     cards=cards,
     render_card=render_card,
     arg_formatters=ARG_FORMATTERS,
+    card_text=card_text,
 )

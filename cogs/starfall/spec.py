@@ -10,6 +10,7 @@ from bot.decks import DeckRule
 from bot.games import BotHooks, GameSpec, SelfPlayHooks
 from cogs.starfall import determinize, policy
 from cogs.starfall.cards import cards
+from cogs.starfall.cardtext import card_text
 from cogs.starfall.engine import ENGINE
 from cogs.starfall.render import render_board, render_hand
 from cogs.starfall.render_card import render_card
@@ -34,4 +35,5 @@ GAME = GameSpec(
     render_card=render_card,
     arg_formatters=ARG_FORMATTERS,
     deck_rule=DECK_RULE,
+    card_text=card_text,
 )

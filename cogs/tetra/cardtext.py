@@ -1,20 +1,13 @@
-"""Card texts generated from the card fields, and the writer of ``assets/tetra/cards.toml``.
+"""TetrAction's card texts, generated from the card fields of ``assets/tetra/cards.toml``.
 
-The TOML is the source of truth for every number. Its ``text_en``/``text_ja`` fields are derived
-from those numbers so they can never disagree: after editing a number, run
-``python -m cogs.tetra.cardtext`` to rewrite the texts (a test checks they are current).
+The TOML is the source of truth for every number; its ``text_en``/``text_ja`` are what
+:func:`card_text` makes of them (``python -m bot cardtext tetra`` writes them; a test checks).
 """
 
 from __future__ import annotations
 
-import json
-import sys
-import tomllib
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
-
-CARDS_PATH = Path(__file__).resolve().parents[2] / "assets" / "tetra" / "cards.toml"
 
 COLOUR_NAMES = {
     "en": {"red": "red", "yellow": "yellow", "blue": "blue"},
@@ -115,85 +108,26 @@ def band_text(band: Mapping[str, Any], locale: str) -> str:
     return f"{head}：{body}" if ja else f"{head}: {body}"
 
 
-def card_text(raw: Mapping[str, Any], locale: str) -> str:
+def card_text(card: Mapping[str, Any], locale: str) -> str:
+    """The text of a card (its TOML table) in ``locale``; ``GameSpec.card_text``."""
     ja = locale == "ja"
-    kind = raw["kind"]
+    kind = card["kind"]
     if kind == "public":
-        parts = _mana_text(raw.get("gain", {}), locale)
-        if raw.get("ether"):
-            parts.append(f"エーテル{raw['ether']}" if ja else f"{raw['ether']} ether")
+        parts = _mana_text(card.get("gain", {}), locale)
+        if card.get("ether"):
+            parts.append(f"エーテル{card['ether']}" if ja else f"{card['ether']} ether")
         line = ("獲得：" + "、".join(parts) + "。") if ja else ("Gain " + " and ".join(parts) + ".")
-        if raw.get("effect"):
-            line += ("" if ja else " ") + PUBLIC_EFFECTS[raw["effect"]][1 if ja else 0]
-        cost = cost_text(raw["cost"], locale)
+        if card.get("effect"):
+            line += ("" if ja else " ") + PUBLIC_EFFECTS[card["effect"]][1 if ja else 0]
+        cost = cost_text(card["cost"], locale)
         return f"コスト{cost}。{line}" if ja else f"Cost {cost}. {line}"
     if kind == "hand":
-        cost = cost_text(raw["cost"], locale)
-        lines = [f"コスト{cost}。最大チャージ{raw['max_charge']}。" if ja
-                 else f"Cost {cost}. Maximum charge {raw['max_charge']}."]
-        lines += [band_text(band, locale) for band in raw["bands"]]
-        release = effects_text(raw["release"], locale)
-        count = raw["release_count"]
+        cost = cost_text(card["cost"], locale)
+        lines = [f"コスト{cost}。最大チャージ{card['max_charge']}。" if ja
+                 else f"Cost {cost}. Maximum charge {card['max_charge']}."]
+        lines += [band_text(band, locale) for band in card["bands"]]
+        release = effects_text(card["release"], locale)
+        count = card["release_count"]
         lines.append(f"リリース（{count}回詠唱）：{release}" if ja else f"Release (after {count} casts): {release}")
         return "\n".join(lines)
-    return ACCIDENT_EFFECTS[raw["effect"]][1 if ja else 0]
-
-
-# --- TOML writer -----------------------------------------------------------------------------
-
-FIELD_ORDER = ("id", "aliases", "kind", "source", "name_en", "name_ja", "colour", "start", "cost",
-               "gain", "ether", "effect", "max_charge", "release_count", "bands", "release",
-               "text_en", "text_ja")
-
-
-def _value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | str):
-        return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, Mapping):
-        return "{ " + ", ".join(f"{k} = {_value(v)}" for k, v in value.items()) + " }"
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_value(v) for v in value) + "]"
-    raise TypeError(value)
-
-
-def _field(key: str, value: Any) -> str:
-    if key == "bands":
-        rows = "".join(f"  {_value(band)},\n" for band in value)
-        return f"bands = [\n{rows}]"
-    if key.startswith("text_"):
-        escaped = value.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
-        return f'{key} = """\n{escaped}"""'
-    return f"{key} = {_value(value)}"
-
-
-def emit_toml(header: str, cards: Sequence[Mapping[str, Any]]) -> str:
-    chunks = [header.rstrip() + "\n"]
-    for raw in cards:
-        keys = [k for k in FIELD_ORDER if k in raw] + [k for k in raw if k not in FIELD_ORDER]
-        chunks.append("\n[[card]]\n" + "\n".join(_field(k, raw[k]) for k in keys) + "\n")
-    return "".join(chunks)
-
-
-def with_texts(raw: Mapping[str, Any]) -> dict[str, Any]:
-    return dict(raw) | {"text_en": card_text(raw, "en"), "text_ja": card_text(raw, "ja")}
-
-
-def header_of(text: str) -> str:
-    return text.split("[[card]]", 1)[0]
-
-
-def rewrite(path: Path = CARDS_PATH) -> bool:
-    """Refresh every card text from its fields; returns whether the file changed."""
-    text = path.read_text(encoding="utf-8")
-    cards = [with_texts(raw) for raw in tomllib.loads(text)["card"]]
-    new = emit_toml(header_of(text), cards)
-    if new != text:
-        path.write_text(new, encoding="utf-8")
-    return new != text
-
-
-if __name__ == "__main__":
-    changed = rewrite(Path(sys.argv[1]) if len(sys.argv) > 1 else CARDS_PATH)
-    print("rewritten" if changed else "up to date")
+    return ACCIDENT_EFFECTS[card["effect"]][1 if ja else 0]

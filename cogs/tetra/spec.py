@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.games import BotHooks, GameSpec, SelfPlayHooks
 from cogs.tetra import determinize, policy
 from cogs.tetra.cards import cards
+from cogs.tetra.cardtext import card_text
 from cogs.tetra.engine import ENGINE
 from cogs.tetra.render import render_board, render_card, render_hand
 from cogs.tetra.text import ARG_FORMATTERS, option_label
@@ -24,4 +25,5 @@ GAME = GameSpec(
     cards=cards,
     render_card=render_card,
     arg_formatters=ARG_FORMATTERS,
+    card_text=card_text,
 )

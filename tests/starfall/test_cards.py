@@ -1,12 +1,11 @@
-"""Card data: the pool's size and shape, the ready-made decks, and texts that match the numbers."""
+"""Card data: the pool's size and shape and the ready-made decks (the texts: tests/platform/test_card_text.py)."""
 
 from __future__ import annotations
 
 import re
-import tomllib
 from collections import Counter
 
-from cogs.starfall import board, cardtext
+from cogs.starfall import board
 from cogs.starfall import cards as catalogue
 from cogs.starfall.effects import ABILITY_KINDS, EFFECTS, R_KINDS
 
@@ -41,15 +40,6 @@ def test_every_card_has_the_anatomy_of_upper_volume_1_3() -> None:
 def test_names_are_unique_in_both_languages() -> None:
     cards = catalogue.all_cards()
     assert len({c.name_en for c in cards}) == len({c.name_ja for c in cards}) == len(cards)
-
-
-def test_card_texts_are_generated_from_the_data() -> None:
-    raw = tomllib.loads(cardtext.CARDS_PATH.read_text(encoding="utf-8"))["card"]
-    for card in raw:
-        assert card["text_en"] == cardtext.card_text(card, "en"), card["id"]
-        assert card["text_ja"] == cardtext.card_text(card, "ja"), card["id"]
-    assert cardtext.render_toml(raw) == cardtext.CARDS_PATH.read_text(encoding="utf-8")
-    assert cardtext.card_list_markdown(raw) in cardtext.DOC_PATH.read_text(encoding="utf-8")
 
 
 def test_every_attack_pattern_and_added_effect_of_the_upper_volume_is_used() -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import tomllib
 
 from bot import i18n
 from bot.engine import random_choice
@@ -98,12 +97,6 @@ def test_public_cards_gain_resources_and_have_the_books_effects() -> None:
 def test_accidents_include_the_three_the_book_describes() -> None:
     effects = [catalogue.field(c, "effect") for c in catalogue.ids_of("accident")]
     assert {"rotate_all", "move_all", "flip"} <= set(effects) and len(set(effects)) == 6
-
-
-def test_card_texts_are_generated_from_the_numbers() -> None:
-    text = cardtext.CARDS_PATH.read_text(encoding="utf-8")
-    raw_cards = tomllib.loads(text)["card"]
-    assert cardtext.emit_toml(cardtext.header_of(text), [cardtext.with_texts(r) for r in raw_cards]) == text
 
 
 def test_every_prompt_event_and_outcome_has_english_and_japanese_text() -> None:
