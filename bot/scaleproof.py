@@ -41,7 +41,7 @@ from bot.fakediscord import FakeDiscord
 from bot.fakediscord.models import FakeMessage
 from bot.fakediscord.server import NoBotConnected
 from bot.match import timer_plan
-from bot.ui.timekeeper import match_nonce, reminder_nonce
+from bot.ui.nonces import match_nonce, reminder_nonce
 
 log = logging.getLogger(__name__)
 
