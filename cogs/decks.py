@@ -225,9 +225,9 @@ class Decks(commands.Cog):
             await tell(interaction, i18n.t("decks.name_taken", locale, name=name))
             return None
         await tell(interaction, i18n.t("decks.created", locale, name=name,
-                                                 game=i18n.t(f"games.{game}", locale),
-                                                 count=sum(cards.values()),
-                                                 status=self.status_line(game, cards, locale)))
+                                       game=i18n.t(f"games.{game}", locale),
+                                       count=sum(cards.values()),
+                                       status=self.status_line(game, cards, locale)))
         return row
 
     def status_line(self, game: str, cards: Deck, locale: str) -> str:

@@ -102,14 +102,14 @@ class Lobby(commands.Cog):
             options = parse_rules(rules, spec.engine.match_options)
         except ValueError as error:
             await tell(interaction, i18n.t("challenge.bad_rules", locale, part=quote_input(str(error)),
-                                                valid=describe_options(challenge_options(spec.engine.match_options))))
+                                           valid=describe_options(challenge_options(spec.engine.match_options))))
             return
         challenger_deck = None
         if spec.deck_rule is not None:
             if not deck:
                 ready = ", ".join(f"`{d.id}`" for d in ready_decks(game, spec.deck_rule))
                 await tell(interaction, i18n.t("decks.pick_required", locale,
-                                                    game=i18n.t(f"games.{game}", locale), ready=ready or "-"))
+                                               game=i18n.t(f"games.{game}", locale), ready=ready or "-"))
                 return
             challenger_deck, refusal = await pick_deck(self.bot, interaction.user.id, game, deck, locale)
             if challenger_deck is None:
@@ -285,7 +285,7 @@ class Lobby(commands.Cog):
             await self.bot.store.set_always_stop(interaction.user.id, always_stop, locale, self.bot.clock())
         current = (await self.bot.store.always_stop((interaction.user.id,))).get(interaction.user.id, False)
         await tell(interaction, i18n.t("preferences.current", locale,
-                                            always_stop=i18n.t("settings.on" if current else "settings.off", locale)))
+                                       always_stop=i18n.t("settings.on" if current else "settings.off", locale)))
 
     @app_commands.command(name="settings", description=cmd("commands.settings.description",
                                                             "Server settings for Duel Table (admins)"))

@@ -409,7 +409,7 @@ class Players(commands.Cog):
         if timezone is not None:
             if parse_timezone(timezone) is None:
                 await tell(interaction, i18n.t("players.notify.bad_timezone", locale,
-                                                    zone=quote_input(timezone)))
+                                               zone=quote_input(timezone)))
                 return
             changes["timezone"] = timezone.strip()
         if changes:  # everything checked first: a bad part changes nothing
@@ -418,8 +418,8 @@ class Players(commands.Cog):
         quiet_text = (f"{prefs['quiet_start']:02d}:00–{prefs['quiet_end']:02d}:00"
                       if prefs["quiet_start"] is not None else i18n.t("players.notify.quiet_none", locale))
         await tell(interaction, i18n.t("players.notify.current", locale,
-                                            mode=i18n.t(f"players.notify.mode_{prefs['notify']}", locale),
-                                            quiet=quiet_text, timezone=prefs["timezone"] or "UTC"))
+                                       mode=i18n.t(f"players.notify.mode_{prefs['notify']}", locale),
+                                       quiet=quiet_text, timezone=prefs["timezone"] or "UTC"))
 
     # ---- the buttons of the thread's posts (Undo on boards; Rematch and Replay on the result) ----------
 

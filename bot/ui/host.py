@@ -2,8 +2,8 @@
 
 The UI objects (bot/ui/*) and the cogs are handed the bot, but never import ``bot/client.py``: the client
 builds them, so importing it back would be a circle. They type it with ``TableBot``, which names only what
-they use: the store and match service, settings and clock, which guilds this process owns, the count of
-handlers in flight, and discord.py's own client calls.
+they use: the store and match service, the clock and the timer lease, which guilds this process owns, the
+count of handlers in flight, and discord.py's own client calls. (The cogs get the whole client.)
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.config import Settings
 from bot.match import MatchService
 from bot.store import Store
 
@@ -22,9 +21,7 @@ from bot.store import Store
 class TableBot(Protocol):
     store: Store
     service: MatchService
-    settings: Settings
     clock: Callable[[], float]
-    new_seed: Callable[[], int]
     timer_lease: float
     http: discord.http.HTTPClient
 
