@@ -166,3 +166,21 @@ def test_every_logged_error_is_counted_by_logger_once_metrics_are_served():
     logging.getLogger("bot.ui.publish").error("publishing failed")
     logging.getLogger("bot.ui.publish").warning("a warning is not an error")
     assert counted() == before + 1
+
+
+async def test_a_typed_move_is_decided_and_timed_like_a_click(table: Table):
+    """``/<game> move`` goes through the same submit as a click: the same decision metrics, stored and published."""
+    match = await table.start("tiny")
+
+    def timed(stage: str) -> float:
+        return metrics.REGISTRY.get_sample_value("dueltable_decision_seconds_count",
+                                                 {"game": "tiny", "stage": stage}) or 0.0
+
+    before = {stage: timed(stage) for stage in ("stored", "published")}
+    logged = len(await table.bot.store.decision_log(match.id))
+    seat = match.seat_of(table.world.alice.id)
+    await table.fake.slash(table.world.alice, table.world.guild, table.thread(), "tiny move",
+                           options={"move": f"pick:{match.state['hands'][seat][0]}"})
+    await table.settle()
+    assert len(await table.bot.store.decision_log(match.id)) == logged + 1
+    assert {stage: timed(stage) - before[stage] for stage in before} == {"stored": 1, "published": 1}
