@@ -8,7 +8,7 @@ version-checked transaction, safe from any process), but everything else about t
 private panels, the bot player's reply, reminders, claims -- is done by the process that owns its guild:
 this process wakes it (PostgreSQL ``NOTIFY``; on a shared SQLite file it polls), and the owner publishes
 what the store holds but the thread does not show yet (the outbox). So one process writes each thread and
-the per-match lock in the glue is enough.
+the per-match lock of the thread (bot/ui/thread.py) is enough.
 """
 
 from __future__ import annotations
@@ -18,22 +18,29 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot import i18n, metrics
+from bot.ai import worker as botworker
 from bot.config import Settings
-from bot.gamecog import GameCog
-from bot.games import playable_game_ids
-from bot.i18n import CommandTranslator
+from bot.games import GAME_PACKAGES, game_module, playable_game_ids
 from bot.match import MatchService, configure_think_pool
 from bot.render import toolkit
 from bot.store import Store, open_store
+from bot.ui.commandtext import CommandTranslator
 from bot.ui.components import DYNAMIC_ITEMS
-from bot.ui.glue import Glue
+from bot.ui.gamecog import GameCog
+from bot.ui.members import Members
+from bot.ui.moves import Moves
+from bot.ui.panels import Panels
+from bot.ui.publish import Publisher
+from bot.ui.replies import tell
+from bot.ui.thread import MatchThreads
+from bot.ui.timekeeper import Timekeeper
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +56,7 @@ class TrackedTree(app_commands.CommandTree):
     """Counts commands in flight, so the demo, benchmarks and tests can wait until the bot is done."""
 
     async def _call(self, interaction: discord.Interaction) -> None:
-        with self.client.glue.working():
+        with self.client.working():
             await super()._call(interaction)
 
 
@@ -116,11 +123,29 @@ class DuelTable(commands.AutoShardedBot):
         self.sync_commands = sync_commands
         self.store: Store | None = None
         self.service: MatchService | None = None
-        self.glue = Glue(self)
+        self.busy = 0  # handlers in flight; see working()
+        # The Discord layer (bot/ui/), one part per thing; a control names the part (or cog) that handles it.
+        self.members = Members(self)
+        self.panels = Panels(self, self.members)
+        self.threads = MatchThreads(self, self.members, close_panels=self.panels.close_spent)
+        self.publisher = Publisher(self, self.members, self.threads, self.panels)
+        self.moves = Moves(self, self.members, self.panels, self.publisher)
+        self.timekeeper = Timekeeper(self)
         self._timekeeper: asyncio.Task | None = None
         self._catch_up: asyncio.Task | None = None
         self._outbox: asyncio.Task | None = None
         self._outbox_jobs: set[asyncio.Task] = set()
+
+    @contextlib.contextmanager
+    def working(self) -> Iterator[None]:
+        """Mark a handler in flight (the demo and tests wait for ``busy == 0`` to step deterministically);
+        meanwhile the bot player's search steps aside (bot/ai/worker.py)."""
+        self.busy += 1
+        try:
+            with botworker.member_in_flight():
+                yield
+        finally:
+            self.busy -= 1
 
     # ---- shards: which process does what ------------------------------------------------------
 
@@ -182,7 +207,7 @@ class DuelTable(commands.AutoShardedBot):
             news, self._outbox_news = self._outbox_news, set()
             if not news:
                 await self._publish_stored(None)
-            for match_id in news:  # each match at once, as the clicks' own handlers would (the glue's
+            for match_id in news:  # each match at once, as the clicks' own handlers would (the thread's
                 # per-match lock keeps one match's posts in order)
                 job = asyncio.create_task(self._publish_stored({match_id}), name=f"dueltable-outbox-{match_id}")
                 self._outbox_jobs.add(job)
@@ -190,8 +215,8 @@ class DuelTable(commands.AutoShardedBot):
 
     async def _publish_stored(self, match_ids: set[int] | None) -> None:
         try:
-            with self.glue.working():
-                await self.glue.publish_stored(match_ids)
+            with self.working():
+                await self.publisher.publish_stored(match_ids)
         except Exception:
             log.exception("outbox pass failed")
 
@@ -201,12 +226,13 @@ class DuelTable(commands.AutoShardedBot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = self.on_app_command_error
         await self.tree.set_translator(CommandTranslator())
-        await self.load_extension("cogs.lobby")
-        await self.load_extension("cogs.cards")
-        await self.load_extension("cogs.decks")
+        for extension in ("cogs.lobby", "cogs.challenges", "cogs.players", "cogs.cards", "cogs.decks"):
+            await self.load_extension(extension)
         for game_id in playable_game_ids():
-            # Every game gets the same cog (bot/gamecog.py) around its own GameSpec.
-            await self.add_cog(GameCog(self, game_id))
+            # Each listed game's own cog (``COG`` in cogs/<game>/cog.py); a game registered at run time
+            # without a package (the tests' tiny game) gets the shared base.
+            cog_class = game_module(game_id, "cog").COG if game_id in GAME_PACKAGES else GameCog
+            await self.add_cog(cog_class(self, game_id))
         if self.sync_commands and self.runs_shard_zero():
             await self.sync_tree()
         if self.run_timekeeper:
@@ -230,10 +256,10 @@ class DuelTable(commands.AutoShardedBot):
 
     async def catch_up(self) -> None:
         """Post what a crash between saving and posting left behind (the thread outbox), once ready."""
-        with self.glue.working():
+        with self.working():
             await self.wait_until_ready()
             try:
-                await self.glue.catch_up()
+                await self.publisher.catch_up()
             except Exception:
                 log.exception("catch-up failed")
 
@@ -242,7 +268,7 @@ class DuelTable(commands.AutoShardedBot):
         await self.wait_until_ready()
         while not self.is_closed():
             try:
-                await self.glue.tick()
+                await self.timekeeper.tick()
             except Exception:  # one bad match must not stop reminders for the others
                 log.exception("timekeeper pass failed")
             await asyncio.sleep(self.settings.timer_interval)
@@ -252,10 +278,10 @@ class DuelTable(commands.AutoShardedBot):
         if isinstance(error, app_commands.TransformerError):
             # An option outside its range or type (a raw interaction; Discord's client never sends one).
             metrics.error("bad_option")
-            await self.glue.tell(interaction, i18n.t("errors.bad_option", i18n.normalize_locale(interaction.locale)))
+            await tell(interaction, i18n.t("errors.bad_option", i18n.normalize_locale(interaction.locale)))
             return
         log.exception("command failed", exc_info=error)
-        await self.glue.tell(interaction, i18n.t("errors.internal", i18n.normalize_locale(interaction.locale)))
+        await tell(interaction, i18n.t("errors.internal", i18n.normalize_locale(interaction.locale)))
 
     async def close(self) -> None:
         for task in (self._timekeeper, self._catch_up, self._outbox):

@@ -93,13 +93,3 @@ def t(key: str, locale: str = DEFAULT_LOCALE, /, **args: Any) -> str:
         if template is None:
             raise KeyError(key)
     return template.format(**args) if args else template
-
-
-def __getattr__(name: str) -> Any:
-    # The slash-command texts need discord.py; pictures and the workers that draw them only need ``t``,
-    # so they are kept in bot/commandtext.py and imported on first use (discord + aiohttp: ~30 MB).
-    if name in ("CommandTranslator", "cmd"):
-        from bot import commandtext
-
-        return getattr(commandtext, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,11 +1,11 @@
 """Structured log lines: every line carries the match and guild it is about, as key=value text or JSON.
 
-The glue binds the match it is handling (``bind_match``, called where a match is loaded for a click,
+The Discord layer (bot/ui/) binds the match it is handling (``bind_match``, called where a match is loaded for a click,
 a timer or the outbox); the binding lives in a context variable, so it follows the handling task
 (discord.py runs each interaction in a task of its own, and a task started from it inherits it) and
 never leaks into another interaction. Lines logged outside any match say ``match_id=- guild_id=-``.
 
-Log lines never hold hidden information: the glue logs ids, versions and Discord errors, never a hand,
+Log lines never hold hidden information: the Discord layer logs ids, versions and Discord errors, never a hand,
 a face-down card, the options of a secret decision or a choice (tests/e2e/test_metrics.py checks the
 log of whole matches for it).
 """

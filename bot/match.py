@@ -355,8 +355,8 @@ class MatchService:
         if outcome:
             await metrics.refresh_active(self.store)
         # The row as this commit left it, without reading it back (a finished match is read: the store
-        # stamped its end and moved the ratings). Columns the glue writes (posted, live, DM panels) are as
-        # they were read before the decision; the glue re-reads the match under its lock before using them.
+        # stamped its end and moved the ratings). Columns the publisher writes (posted, live, DM panels) are as
+        # they were read before the decision; the publisher re-reads the match under its lock before using them.
         after = await self.store.get_match(match.id) if outcome else dataclasses.replace(
             match, state=new_state, version=new_version, panels=panels, turn_started=resume, deadline=deadline,
             timer_stage=0, next_timer_at=commit.next_timer_at, status="active", winner=None, result_reason=None)

@@ -2,7 +2,7 @@
 
 Where each is counted:
   dueltable_decisions_total{game}              MatchService._commit, each decision stored (bot moves too)
-  dueltable_decision_seconds{game,stage}       the glue's click handler: stage=stored (click received ->
+  dueltable_decision_seconds{game,stage}       the click handler (bot/ui/moves.py): stage=stored (click received ->
                                                decision committed), stage=published (-> thread and panels
                                                updated)
   dueltable_render_seconds{game,kind}          bot/render/toolkit.py, inside the render pool (the drawing

@@ -13,11 +13,12 @@ from discord.ext import commands
 from bot import i18n
 from bot.cards import Card
 from bot.games import get_game
-from bot.i18n import cmd
 from bot.lookup import default_index
 from bot.render.card import render_generic_card
 from bot.render.toolkit import render_off_loop
-from cogs.lobby import game_choices
+from bot.ui.commandtext import cmd
+from bot.ui.inputs import game_choices
+from bot.ui.replies import tell
 
 INLINE_RE = re.compile(r"\[\[([^\[\]\n]{1,80})\]\]")
 INLINE_LIMIT = 3
@@ -95,11 +96,11 @@ class Cards(commands.Cog):
                            game=cmd("commands.card.game", "Only this game"))
     @app_commands.choices(game=game_choices())
     async def card(self, interaction: discord.Interaction, name: str, game: str | None = None) -> None:
-        locale = await self.bot.glue.user_locale(interaction)
+        locale = await self.bot.members.user_locale(interaction)
         found, candidates = default_index().resolve(name, game=game, prefer_game=await self.thread_game(
             interaction.channel_id))
         if found is None:
-            await self.bot.glue.tell(interaction, candidates_text(name, candidates, locale))
+            await tell(interaction, candidates_text(name, candidates, locale))
             return
         await interaction.response.defer(thinking=True)
         embeds, files = await card_message([found], locale)
@@ -123,7 +124,7 @@ class Cards(commands.Cog):
     async def on_message(self, message: discord.Message) -> None:
         if not self.bot.settings.inline_lookup or message.author.bot or "[[" not in message.content:
             return
-        with self.bot.glue.working():
+        with self.bot.working():
             await self.answer_inline(message)
 
     async def answer_inline(self, message: discord.Message) -> None:

@@ -29,12 +29,13 @@ from bot.decks import (
     validate,
 )
 from bot.games import get_game, playable_game_ids
-from bot.i18n import cmd
 from bot.lookup import CardIndex, normalize
 from bot.render.deck import render_deck
 from bot.render.toolkit import render_off_loop
 from bot.store import DeckLimitReached, DeckNameTaken, DeckRow
+from bot.ui.commandtext import cmd
 from bot.ui.components import DeckDeleteButton, button, view_of
+from bot.ui.replies import tell
 
 READY_PREFIX = "ready:"
 MAX_COUNT = 40
@@ -163,15 +164,12 @@ class Decks(commands.Cog):
             self._index[game_id] = CardIndex(get_game(game_id).cards())
         return self._index[game_id]
 
-    @property
-    def glue(self):
-        return self.bot.glue
 
     async def my_deck(self, interaction: discord.Interaction, name: str, locale: str) -> DeckRow | None:
         """The caller's deck named ``name`` (or an autocomplete value ``#<id>``); tells them if none."""
         row = await find_own(self.bot, interaction.user.id, name)
         if row is None:
-            await self.glue.tell(interaction, i18n.t("decks.not_found", locale, name=clean_name(name)[:40] or "-"))
+            await tell(interaction, i18n.t("decks.not_found", locale, name=clean_name(name)[:40] or "-"))
         return row
 
     # ---- commands ------------------------------------------------------------------------------
@@ -182,15 +180,15 @@ class Decks(commands.Cog):
                            copy_of=cmd("commands.deck.copy_of", "Start from a ready-made deck or one of yours"))
     async def new(self, interaction: discord.Interaction, game: str,
                   name: app_commands.Range[str, 1, 100], copy_of: str | None = None) -> None:
-        locale = await self.glue.user_locale(interaction)
+        locale = await self.bot.members.user_locale(interaction)
         if game not in deck_games():
-            await self.glue.tell(interaction, i18n.t("decks.no_deck_game", locale, game=game[:20]))
+            await tell(interaction, i18n.t("decks.no_deck_game", locale, game=game[:20]))
             return
         cards: Deck = {}
         if copy_of:
             source = await self.source_deck(interaction, game, copy_of)
             if source is None:
-                await self.glue.tell(interaction, i18n.t("decks.not_found", locale, name=clean_name(copy_of) or "-"))
+                await tell(interaction, i18n.t("decks.not_found", locale, name=clean_name(copy_of) or "-"))
                 return
             cards = source
         await self.create(interaction, game, name, cards, locale)
@@ -215,21 +213,21 @@ class Decks(commands.Cog):
                      locale: str) -> DeckRow | None:
         name = clean_name(raw_name)
         if not name:
-            await self.glue.tell(interaction, i18n.t("decks.bad_name", locale, limit=MAX_NAME_LENGTH))
+            await tell(interaction, i18n.t("decks.bad_name", locale, limit=MAX_NAME_LENGTH))
             return None
         try:
             row = await self.bot.store.create_deck(user_id=interaction.user.id, game=game, name=name, cards=cards,
                                                    now=self.bot.clock(), limit=MAX_DECKS_PER_USER)
         except DeckLimitReached:
-            await self.glue.tell(interaction, i18n.t("decks.too_many", locale, limit=MAX_DECKS_PER_USER))
+            await tell(interaction, i18n.t("decks.too_many", locale, limit=MAX_DECKS_PER_USER))
             return None
         except DeckNameTaken:
-            await self.glue.tell(interaction, i18n.t("decks.name_taken", locale, name=name))
+            await tell(interaction, i18n.t("decks.name_taken", locale, name=name))
             return None
-        await self.glue.tell(interaction, i18n.t("decks.created", locale, name=name,
-                                                 game=i18n.t(f"games.{game}", locale),
-                                                 count=sum(cards.values()),
-                                                 status=self.status_line(game, cards, locale)))
+        await tell(interaction, i18n.t("decks.created", locale, name=name,
+                                       game=i18n.t(f"games.{game}", locale),
+                                       count=sum(cards.values()),
+                                       status=self.status_line(game, cards, locale)))
         return row
 
     def status_line(self, game: str, cards: Deck, locale: str) -> str:
@@ -253,16 +251,16 @@ class Decks(commands.Cog):
         await self.change(interaction, name, card, -(count or MAX_COUNT))
 
     async def change(self, interaction: discord.Interaction, name: str, card_text: str, delta: int) -> None:
-        locale = await self.glue.user_locale(interaction)
+        locale = await self.bot.members.user_locale(interaction)
         if not 1 <= abs(delta) <= MAX_COUNT:  # the client's range is not trusted
-            await self.glue.tell(interaction, i18n.t("decks.bad_count", locale, limit=MAX_COUNT))
+            await tell(interaction, i18n.t("decks.bad_count", locale, limit=MAX_COUNT))
             return
         row = await self.my_deck(interaction, name, locale)
         if row is None:
             return
         card, candidates = self.index(row.game).resolve(card_text[:80], game=row.game)
         if card is None:
-            await self.glue.tell(interaction, self.card_candidates(card_text, candidates, locale))
+            await tell(interaction, self.card_candidates(card_text, candidates, locale))
             return
         cards = dict(row.cards)
         have = cards.get(card.id, 0)
@@ -271,12 +269,12 @@ class Decks(commands.Cog):
             limit = rule.limit_of(card.id)
             if have + delta > limit:
                 key = "decks.banned" if limit == 0 else "decks.copy_limit"
-                await self.glue.tell(interaction, i18n.t(key, locale, card=card.name(locale), limit=limit, have=have))
+                await tell(interaction, i18n.t(key, locale, card=card.name(locale), limit=limit, have=have))
                 return
             cards[card.id] = have + delta
         else:
             if have == 0:
-                await self.glue.tell(interaction, i18n.t("decks.not_in_deck", locale, card=card.name(locale)))
+                await tell(interaction, i18n.t("decks.not_in_deck", locale, card=card.name(locale)))
                 return
             left = max(0, have + delta)
             if left:
@@ -284,7 +282,7 @@ class Decks(commands.Cog):
             else:
                 cards.pop(card.id)
         await self.bot.store.save_deck_cards(interaction.user.id, row.id, cards, self.bot.clock())
-        await self.glue.tell(interaction, i18n.t(
+        await tell(interaction, i18n.t(
             "decks.changed", locale, name=row.name, card=card.name(locale), copies=cards.get(card.id, 0),
             total=sum(cards.values()), size=rule.size, status=self.status_line(row.game, cards, locale)))
 
@@ -298,7 +296,7 @@ class Decks(commands.Cog):
     @group.command(name="list", description=cmd("commands.deck.list", "Your decks, and the ready-made ones"))
     @app_commands.describe(game=cmd("commands.deck.game", "The game"))
     async def list_decks(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        locale = await self.glue.user_locale(interaction)
+        locale = await self.bot.members.user_locale(interaction)
         games = [game] if game in deck_games() else deck_games()
         mine = await self.bot.store.list_decks(interaction.user.id)
         lines = [i18n.t("decks.list_title", locale, count=len(mine), limit=MAX_DECKS_PER_USER)]
@@ -310,12 +308,12 @@ class Decks(commands.Cog):
                                     status=i18n.t("decks.valid_short" if ok else "decks.invalid_short", locale)))
             ready = ", ".join(f"{d.name(locale)} (`{d.id}`)" for d in ready_decks(game_id, rule_of(game_id)))
             lines.append(i18n.t("decks.list_ready", locale, decks=ready or "-"))
-        await self.glue.tell(interaction, "\n".join(lines)[:2000])
+        await tell(interaction, "\n".join(lines)[:2000])
 
     @group.command(name="show", description=cmd("commands.deck.show", "Show a deck as an image, and whether it is legal"))
     @app_commands.describe(name=cmd("commands.deck.which_any", "Your deck or a ready-made one"))
     async def show(self, interaction: discord.Interaction, name: str) -> None:
-        locale = await self.glue.user_locale(interaction)
+        locale = await self.bot.members.user_locale(interaction)
         shown = await self.any_deck(interaction, name, locale)
         if shown is None:
             return
@@ -330,19 +328,20 @@ class Decks(commands.Cog):
     @group.command(name="delete", description=cmd("commands.deck.delete", "Delete one of your decks (asks to confirm)"))
     @app_commands.describe(name=cmd("commands.deck.which", "Your deck"))
     async def delete(self, interaction: discord.Interaction, name: str) -> None:
-        locale = await self.glue.user_locale(interaction)
+        locale = await self.bot.members.user_locale(interaction)
         row = await self.my_deck(interaction, name, locale)
         if row is None:
             return
         confirm = view_of(button(DeckDeleteButton, f"dt:dd:{row.id}", i18n.t("decks.delete_button", locale),
                                  style=discord.ButtonStyle.danger))
-        await self.glue.tell(interaction, i18n.t("decks.delete_confirm", locale, name=row.name), view=confirm)
+        await tell(interaction, i18n.t("decks.delete_confirm", locale, name=row.name), view=confirm)
 
-    async def confirm_delete(self, interaction: discord.Interaction, deck_id: int) -> None:
-        locale = await self.glue.user_locale(interaction)
-        row = await self.bot.store.get_deck_by_id(interaction.user.id, deck_id)
-        if row is None or not await self.bot.store.delete_deck(interaction.user.id, deck_id):
-            await self.glue.tell(interaction, i18n.t("decks.already_gone", locale))
+    async def on_deck_delete(self, interaction: discord.Interaction, *, values: list[str], deck_id: str) -> None:
+        """The Delete button of /deck delete's confirmation (``dt:dd:``)."""
+        locale = await self.bot.members.user_locale(interaction)
+        row = await self.bot.store.get_deck_by_id(interaction.user.id, int(deck_id))
+        if row is None or not await self.bot.store.delete_deck(interaction.user.id, int(deck_id)):
+            await tell(interaction, i18n.t("decks.already_gone", locale))
             return
         await interaction.response.edit_message(content=i18n.t("decks.deleted", locale, name=row.name), view=None)
 
@@ -351,35 +350,35 @@ class Decks(commands.Cog):
                            new_name=cmd("commands.deck.new_name", "The new name (up to 40 characters)"))
     async def rename(self, interaction: discord.Interaction, name: str,
                      new_name: app_commands.Range[str, 1, 100]) -> None:
-        locale = await self.glue.user_locale(interaction)
+        locale = await self.bot.members.user_locale(interaction)
         row = await self.my_deck(interaction, name, locale)
         if row is None:
             return
         cleaned = clean_name(new_name)
         if not cleaned:
-            await self.glue.tell(interaction, i18n.t("decks.bad_name", locale, limit=MAX_NAME_LENGTH))
+            await tell(interaction, i18n.t("decks.bad_name", locale, limit=MAX_NAME_LENGTH))
             return
         if not await self.bot.store.rename_deck(interaction.user.id, row.id, cleaned, self.bot.clock()):
-            await self.glue.tell(interaction, i18n.t("decks.name_taken", locale, name=cleaned))
+            await tell(interaction, i18n.t("decks.name_taken", locale, name=cleaned))
             return
-        await self.glue.tell(interaction, i18n.t("decks.renamed", locale, old=row.name, name=cleaned))
+        await tell(interaction, i18n.t("decks.renamed", locale, old=row.name, name=cleaned))
 
     @group.command(name="export", description=cmd("commands.deck.export", "A short code to share a deck"))
     @app_commands.describe(name=cmd("commands.deck.which_any", "Your deck or a ready-made one"))
     async def export(self, interaction: discord.Interaction, name: str) -> None:
-        locale = await self.glue.user_locale(interaction)
+        locale = await self.bot.members.user_locale(interaction)
         shown = await self.any_deck(interaction, name, locale)
         if shown is None:
             return
         game, title, cards = shown
-        await self.glue.tell(interaction, i18n.t("decks.exported", locale, name=title, code=encode_deck(game, cards)))
+        await tell(interaction, i18n.t("decks.exported", locale, name=title, code=encode_deck(game, cards)))
 
     @group.command(name="import", description=cmd("commands.deck.import", "Create a deck from a shared code"))
     @app_commands.describe(code=cmd("commands.deck.code", "The deck code (DT1.game....)"),
                            name=cmd("commands.deck.import_name", "A name for the new deck"))
     async def import_(self, interaction: discord.Interaction, code: app_commands.Range[str, 1, 2000],
                       name: app_commands.Range[str, 1, 100] | None = None) -> None:
-        locale = await self.glue.user_locale(interaction)
+        locale = await self.bot.members.user_locale(interaction)
         try:
             game, cards = decode_deck(code)
             if game not in deck_games():
@@ -389,7 +388,7 @@ class Decks(commands.Cog):
             if unknown:
                 raise DeckCodeError("unknown_card", card=unknown[0])
         except DeckCodeError as error:
-            await self.glue.tell(interaction, i18n.t(f"decks.code_error.{error.code}", locale, **error.args_map))
+            await tell(interaction, i18n.t(f"decks.code_error.{error.code}", locale, **error.args_map))
             return
         title = name or i18n.t("decks.imported_name", locale, game=i18n.t(f"games.{game}", locale))
         if name is None:

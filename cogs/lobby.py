@@ -1,4 +1,7 @@
-"""/challenge, /games, /resign and /settings: the commands every game shares."""
+"""/challenge, /games, /resign, /preferences and /settings: the commands every game shares.
+
+A challenge posted here is answered through its buttons in cogs/challenges.py; a match against Duel Table
+starts at once."""
 
 from __future__ import annotations
 
@@ -13,18 +16,18 @@ from bot.ai import search
 from bot.decks import deck_option, ready_decks
 from bot.engine import MatchOption
 from bot.games import get_game, playable_game_ids
-from bot.i18n import cmd
-from bot.match import BOT_LEVEL_OPTION
-from bot.store import OPEN_OPPONENT
+from bot.match import BOT_LEVEL_OPTION, owing_seats
+from bot.store import OPEN_OPPONENT, MatchRow
+from bot.ui.commandtext import cmd
 from bot.ui.components import ChallengeButton, ResignButton, button, view_of
+from bot.ui.inputs import game_choices, quote_input
+from bot.ui.panel import Names
+from bot.ui.replies import tell
+from bot.ui.thread import thread_url
+from cogs.challenges import challenge_view
 from cogs.decks import pick_choices, pick_deck
 
 HOUR = 3600.0
-
-
-def game_choices() -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=cmd(f"games.{game_id}", i18n.t(f"games.{game_id}", "en")), value=game_id)
-            for game_id in playable_game_ids()]
 
 
 # Seat options that are each player's own preference (bot/match.py fills them), never challenge rules.
@@ -83,36 +86,35 @@ class Lobby(commands.Cog):
                         days: app_commands.Range[int, 1, 14] = 3, rules: str | None = None,
                         language: str | None = None, deck: str | None = None, rated: bool = True,
                         level: str | None = None) -> None:
-        glue = self.bot.glue
-        locale = await glue.user_locale(interaction)
+        locale = await self.bot.members.user_locale(interaction)
         # The client enforces the ranges and choices; a raw interaction need not: check them again.
         if not isinstance(days, int) or not 1 <= days <= 14:
-            await glue.tell(interaction, i18n.t("challenge.bad_days", locale, low=1, high=14))
+            await tell(interaction, i18n.t("challenge.bad_days", locale, low=1, high=14))
             return
         if language is not None and language not in i18n.LOCALES:
-            await glue.tell(interaction, i18n.t("challenge.bad_language", locale, languages="en, ja"))
+            await tell(interaction, i18n.t("challenge.bad_language", locale, languages="en, ja"))
             return
         refusal = await self.refusal(interaction, game, opponent, locale)
         if refusal:
-            await glue.tell(interaction, refusal)
+            await tell(interaction, refusal)
             return
         spec = get_game(game)
         try:
             options = parse_rules(rules, spec.engine.match_options)
         except ValueError as error:
-            await glue.tell(interaction, i18n.t("challenge.bad_rules", locale, part=quote_input(str(error)),
-                                                valid=describe_options(challenge_options(spec.engine.match_options))))
+            await tell(interaction, i18n.t("challenge.bad_rules", locale, part=quote_input(str(error)),
+                                           valid=describe_options(challenge_options(spec.engine.match_options))))
             return
         challenger_deck = None
         if spec.deck_rule is not None:
             if not deck:
                 ready = ", ".join(f"`{d.id}`" for d in ready_decks(game, spec.deck_rule))
-                await glue.tell(interaction, i18n.t("decks.pick_required", locale,
-                                                    game=i18n.t(f"games.{game}", locale), ready=ready or "-"))
+                await tell(interaction, i18n.t("decks.pick_required", locale,
+                                               game=i18n.t(f"games.{game}", locale), ready=ready or "-"))
                 return
             challenger_deck, refusal = await pick_deck(self.bot, interaction.user.id, game, deck, locale)
             if challenger_deck is None:
-                await glue.tell(interaction, refusal)
+                await tell(interaction, refusal)
                 return
         settings = await self.bot.store.guild_settings(interaction.guild_id)
         match_locale = language or settings.get("locale") or i18n.normalize_locale(interaction.guild_locale)
@@ -123,7 +125,7 @@ class Lobby(commands.Cog):
             return
         if opponent.id == self.bot.user.id:
             if level is not None and level not in search.LEVELS:  # a raw interaction; the client offers choices
-                await glue.tell(interaction, i18n.t("errors.bad_option", locale))
+                await tell(interaction, i18n.t("errors.bad_option", locale))
                 return
             options = options | {BOT_LEVEL_OPTION: level or search.DEFAULT_LEVEL}
             if challenger_deck is not None:
@@ -144,7 +146,7 @@ class Lobby(commands.Cog):
                       hours=int(self.bot.settings.challenge_ttl_hours))
         text += "\n" + i18n.t("players.rated" if rated else "players.unrated", match_locale)
         response = await interaction.response.send_message(
-            text, view=glue.challenge_view(challenge_id, match_locale),
+            text, view=challenge_view(challenge_id, match_locale),
             allowed_mentions=discord.AllowedMentions(users=[opponent], roles=False, everyone=False))
         message_id = response.message_id if response is not None else None
         if message_id is None:
@@ -211,7 +213,7 @@ class Lobby(commands.Cog):
             game_id=game, options=options, seed=self.bot.new_seed(), guild_id=interaction.guild_id,
             channel_id=interaction.channel_id, players=(interaction.user.id, self.bot.user.id), bot_seat=1,
             days=days, locale=locale)
-        await self.bot.glue.open_match(match, message_id)
+        await self.bot.publisher.open_match(match, message_id)
 
     @challenge.autocomplete("rules")
     async def rules_autocomplete(self, interaction: discord.Interaction, current: str):
@@ -237,57 +239,54 @@ class Lobby(commands.Cog):
     @app_commands.command(name="games", description=cmd("commands.games.description",
                                                          "List your active matches and whose turn it is"))
     async def games(self, interaction: discord.Interaction) -> None:
-        glue = self.bot.glue
-        locale = await glue.user_locale(interaction)
+        locale = await self.bot.members.user_locale(interaction)
         matches = await self.bot.store.active_matches_of(interaction.user.id)
         if not matches:
-            await glue.tell(interaction, i18n.t("games_list.empty", locale))
+            await tell(interaction, i18n.t("games_list.empty", locale))
             return
         lines = [i18n.t("games_list.title", locale)]
         for match in matches[:20]:
-            names = await glue.names(match)
+            names = await self.bot.members.names(match)
             lines.append(i18n.t(
                 "games_list.line", locale, game=i18n.t(f"games.{match.game}", locale), match_id=match.id,
-                url=glue.thread_url(match), p0=names.seats[0], p1=names.seats[1],
-                turn=glue.describe_turn(match, locale, names),
+                url=thread_url(match), p0=names.seats[0], p1=names.seats[1],
+                turn=describe_turn(match, locale, names),
                 deadline=f"<t:{int(match.deadline)}:R>"))
             away = await self.bot.store.vacation_until(match.players, self.bot.clock())
             if away:  # /vacation: this match's clocks are paused
                 lines.append(i18n.t("players.vacation.games_away", locale, until=f"<t:{int(max(away.values()))}:f>",
                                     players=", ".join(names.seats[match.players.index(u)] for u in away)))
-        await glue.tell(interaction, "\n".join(lines)[:2000])
+        await tell(interaction, "\n".join(lines)[:2000])
 
     @app_commands.command(name="resign", description=cmd("commands.resign.description",
                                                           "Resign a match (in its thread, or give its number)"))
     @app_commands.describe(match=cmd("commands.resign.match", "Match number (defaults to this thread's match)"))
     async def resign(self, interaction: discord.Interaction,
                      match: app_commands.Range[int, 1, 2**53 - 1] | None = None) -> None:
-        glue = self.bot.glue
-        locale = await glue.user_locale(interaction)
+        locale = await self.bot.members.user_locale(interaction)
         row = await self.bot.store.get_match(match) if match else \
             await self.bot.store.match_by_thread(interaction.channel_id)
         if row is None or row.seat_of(interaction.user.id) is None:
-            await glue.tell(interaction, i18n.t("errors.not_in_match", locale))
+            await tell(interaction, i18n.t("errors.not_in_match", locale))
             return
         if row.status != "active":
-            await glue.tell(interaction, i18n.t("errors.game_over", locale))
+            await tell(interaction, i18n.t("errors.game_over", locale))
             return
         confirm = view_of(button(ResignButton, f"dt:r:{row.id}", i18n.t("resign.confirm_button", locale),
                                  style=discord.ButtonStyle.danger))
-        await glue.tell(interaction, i18n.t("resign.confirm", locale, match_id=row.id), view=confirm)
+        await tell(interaction, i18n.t("resign.confirm", locale, match_id=row.id), view=confirm)
 
     @app_commands.command(name="preferences", description=cmd("commands.preferences.description",
                                                                "Your own settings for every match"))
     @app_commands.describe(always_stop=cmd("commands.preferences.always_stop",
                                            "Be asked at every response window, so your pauses reveal nothing"))
     async def preferences(self, interaction: discord.Interaction, always_stop: bool | None = None) -> None:
-        glue = self.bot.glue
-        locale = await glue.user_locale(interaction)
+        locale = await self.bot.members.user_locale(interaction)
         if always_stop is not None:
             await self.bot.store.set_always_stop(interaction.user.id, always_stop, locale, self.bot.clock())
         current = (await self.bot.store.always_stop((interaction.user.id,))).get(interaction.user.id, False)
-        await glue.tell(interaction, i18n.t("preferences.current", locale,
-                                            always_stop=i18n.t("settings.on" if current else "settings.off", locale)))
+        await tell(interaction, i18n.t("preferences.current", locale,
+                                       always_stop=i18n.t("settings.on" if current else "settings.off", locale)))
 
     @app_commands.command(name="settings", description=cmd("commands.settings.description",
                                                             "Server settings for Duel Table (admins)"))
@@ -299,24 +298,25 @@ class Lobby(commands.Cog):
     @app_commands.guild_only()
     async def settings(self, interaction: discord.Interaction, language: str | None = None,
                        inline_lookup: bool | None = None) -> None:
-        glue = self.bot.glue
-        locale = await glue.user_locale(interaction)
+        locale = await self.bot.members.user_locale(interaction)
         store = self.bot.store
         if language is not None:
             await store.set_guild_setting(interaction.guild_id, "locale", language)
         if inline_lookup is not None:
             await store.set_guild_setting(interaction.guild_id, "inline_lookup", int(inline_lookup))
         current = await store.guild_settings(interaction.guild_id)
-        await glue.tell(interaction, i18n.t(
+        await tell(interaction, i18n.t(
             "settings.current", locale, language=current.get("locale") or "-",
             inline=i18n.t("settings.on" if current.get("inline_lookup") else "settings.off", locale),
             intent=i18n.t("settings.on" if self.bot.settings.inline_lookup else "settings.off", locale)))
 
 
-def quote_input(text: str, limit: int = 40) -> str:
-    """A short, inert prefix of what a user typed, for an error message."""
-    text = discord.utils.escape_mentions(discord.utils.escape_markdown(" ".join(text.split())))
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+def describe_turn(match: MatchRow, locale: str, names: Names) -> str:
+    """Who is to move in /games: the seats that owe a decision, or nobody."""
+    owing = owing_seats(get_game(match.game), match)
+    if not owing:
+        return i18n.t("games_list.none_to_move", locale)
+    return ", ".join(names.seats[s] for s in owing)
 
 
 def describe_options(options: tuple[MatchOption, ...]) -> str:
@@ -329,6 +329,3 @@ def describe_chosen(options: dict[str, str]) -> str:
 
 async def setup(bot) -> None:
     await bot.add_cog(Lobby(bot))
-    from cogs.players import Players  # /leaderboard, /stats, /history, /replay and the result buttons
-
-    await bot.add_cog(Players(bot))

@@ -4,7 +4,6 @@ of the result post (issue 15). Ratings themselves move in the store's finishing 
 
 from __future__ import annotations
 
-import importlib
 import io
 from collections import Counter
 
@@ -14,8 +13,7 @@ from discord.ext import commands
 
 from bot import i18n
 from bot.engine import EngineError
-from bot.games import playable_game_ids
-from bot.i18n import cmd
+from bot.games import get_game, playable_game_ids
 from bot.notify import MODES, parse_quiet, parse_timezone
 from bot.ratings import series_line, shown
 from bot.render.chart import render_rating_chart
@@ -23,8 +21,12 @@ from bot.render.names import picture_name
 from bot.render.toolkit import render_off_loop
 from bot.replay import ReplayError, animate, export_text, from_match, render_frames, verify
 from bot.store import MatchRow
+from bot.ui.commandtext import cmd
+from bot.ui.inputs import game_choices, quote_input
 from bot.ui.panel import message_name
-from cogs.lobby import game_choices, quote_input
+from bot.ui.replies import tell, tell_error
+from bot.ui.thread import thread_of, thread_url
+from cogs.challenges import accepted_text, challenge_view, refuse_over_limit, start_challenge
 
 
 def as_text(name: str) -> str:
@@ -73,11 +75,11 @@ def seat_in(match: MatchRow, user_id: int) -> int:
 
 
 def side_key(match: MatchRow, seat: int) -> str | None:
-    """The game's own "side" of a seat (formation type, character, deck), from ``cogs/<game>/policy.py``'s
-    ``side_keys``, the same key self-play groups win rates by."""
+    """The game's own "side" of a seat (formation type, character, deck): its ``GameSpec.selfplay.side_keys``,
+    the same key self-play groups win rates by."""
     try:
-        module = importlib.import_module(f"cogs.{match.game}.policy")
-        keys = getattr(module, "side_keys", None)
+        hooks = get_game(match.game).selfplay
+        keys = hooks.side_keys if hooks else None
         return str(keys(match.state)[seat]) if keys else None
     except Exception:  # an old state a newer policy cannot read: no favourite, nothing else lost
         return None
@@ -111,10 +113,10 @@ class Players(commands.Cog):
 
     async def refuse_game(self, interaction: discord.Interaction, game: str | None, locale: str) -> bool:
         if game is not None and game not in playable_game_ids():
-            await self.bot.glue.tell(interaction, i18n.t("challenge.no_such_game", locale, game=game[:40]))
+            await tell(interaction, i18n.t("challenge.no_such_game", locale, game=game[:40]))
             return True
         if interaction.guild_id is None:
-            await self.bot.glue.tell(interaction, i18n.t("challenge.not_here", locale))
+            await tell(interaction, i18n.t("challenge.not_here", locale))
             return True
         return False
 
@@ -126,8 +128,7 @@ class Players(commands.Cog):
     @app_commands.choices(game=game_choices())
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
-        glue = self.bot.glue
-        locale = await glue.user_locale(interaction)
+        locale = await self.bot.members.user_locale(interaction)
         if await self.refuse_game(interaction, game, locale):
             return
         embed = await self.leaderboard_embed(interaction.guild_id, game, interaction.user.id, locale)
@@ -165,8 +166,7 @@ class Players(commands.Cog):
     @app_commands.guild_only()
     async def stats(self, interaction: discord.Interaction, member: discord.User | None = None,
                     game: str | None = None) -> None:
-        glue = self.bot.glue
-        locale = await glue.user_locale(interaction)
+        locale = await self.bot.members.user_locale(interaction)
         if await self.refuse_game(interaction, game, locale):
             return
         target = member or interaction.user
@@ -174,7 +174,7 @@ class Players(commands.Cog):
         matches = await self.store.finished_matches_of(target.id, interaction.guild_id, game, STATS_MATCHES)
         if game is None:
             if not matches:
-                await glue.tell(interaction, i18n.t("players.stats.no_game", locale, name=as_text(name)))
+                await tell(interaction, i18n.t("players.stats.no_game", locale, name=as_text(name)))
                 return
             game = Counter(m.game for m in matches).most_common(1)[0][0]
             matches = [m for m in matches if m.game == game]
@@ -237,8 +237,7 @@ class Players(commands.Cog):
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction, member: discord.User | None = None,
                       game: str | None = None) -> None:
-        glue = self.bot.glue
-        locale = await glue.user_locale(interaction)
+        locale = await self.bot.members.user_locale(interaction)
         if await self.refuse_game(interaction, game, locale):
             return
         target = member or interaction.user
@@ -246,7 +245,7 @@ class Players(commands.Cog):
         matches = await self.store.finished_matches_of(target.id, interaction.guild_id, game, HISTORY)
         suffix = f" ({i18n.t(f'games.{game}', locale)})" if game else ""
         if not matches:
-            await glue.tell(interaction, i18n.t("players.history.empty", locale, name=name, game=suffix))
+            await tell(interaction, i18n.t("players.history.empty", locale, name=name, game=suffix))
             return
         lines = [i18n.t("players.history.title", locale, name=name, game=suffix)]
         for match in matches:
@@ -260,7 +259,7 @@ class Players(commands.Cog):
                                 date=f"<t:{int(match.finished_at or match.turn_started)}:d>",
                                 game=i18n.t(f"games.{match.game}", locale), match_id=match.id, opponent=opponent,
                                 result=i18n.t(f"players.history.{result_of(match, target.id)}", locale),
-                                rating=rating, url=glue.thread_url(match)))
+                                rating=rating, url=thread_url(match)))
         await interaction.response.send_message("\n".join(lines)[:2000], allowed_mentions=discord.AllowedMentions.none())
 
     # ---- /replay and the Replay button --------------------------------------------------------
@@ -273,24 +272,23 @@ class Players(commands.Cog):
         await self.send_replay(interaction, match, public=True)
 
     async def send_replay(self, interaction: discord.Interaction, match_id: int | None, public: bool = False) -> None:
-        glue = self.bot.glue
-        locale = await glue.user_locale(interaction)
+        locale = await self.bot.members.user_locale(interaction)
         row = await self.store.get_match(match_id) if match_id else \
             await self.store.match_by_thread(interaction.channel_id)
         if row is None:
-            await glue.tell(interaction, i18n.t("players.replay.not_found", locale, match_id=match_id or "-"))
+            await tell(interaction, i18n.t("players.replay.not_found", locale, match_id=match_id or "-"))
             return
         if interaction.guild_id is not None and row.guild_id != interaction.guild_id:
-            await glue.tell(interaction, i18n.t("players.replay.other_server", locale))
+            await tell(interaction, i18n.t("players.replay.other_server", locale))
             return
         if interaction.guild_id is None and row.seat_of(interaction.user.id) is None:
-            await glue.tell(interaction, i18n.t("players.replay.other_server", locale))
+            await tell(interaction, i18n.t("players.replay.other_server", locale))
             return
         if row.status != "finished":
-            await glue.tell(interaction, i18n.t("players.replay.not_finished", locale))
+            await tell(interaction, i18n.t("players.replay.not_finished", locale))
             return
         await interaction.response.defer(ephemeral=not public, thinking=True)
-        names = (await glue.names(row)).literal  # a text file and a picture: the names as typed
+        names = (await self.bot.members.names(row)).literal  # a text file and a picture: the names as typed
         replay = from_match(row, await self.store.decision_log(row.id), names)
         text = export_text(replay)
         filename = f"duel-table-{row.game}-{row.id}.txt"
@@ -317,20 +315,19 @@ class Players(commands.Cog):
 
     async def take_back(self, interaction: discord.Interaction, match_id: int | None) -> None:
         """/undo and the Undo button of the thread's board posts."""
-        glue = self.bot.glue
         await interaction.response.defer(ephemeral=True, thinking=True)  # replaying the log may take a moment
-        locale = await glue.user_locale(interaction)
+        locale = await self.bot.members.user_locale(interaction)
         row = await self.store.get_match(match_id) if match_id else None
         if row is None or row.seat_of(interaction.user.id) is None:
-            await glue.tell(interaction, i18n.t("errors.not_in_match", locale))
+            await tell(interaction, i18n.t("errors.not_in_match", locale))
             return
         try:
             applied = await self.bot.service.undo(row.id, interaction.user.id)
         except EngineError as error:  # nothing to undo, after the handover, revealed, game over: nothing changes
-            await glue.tell_error(interaction, error, locale)
+            await tell_error(interaction, error, locale)
             return
-        await glue.tell(interaction, i18n.t("players.undo.done", locale))
-        await glue.publish(applied, origin=interaction)
+        await tell(interaction, i18n.t("players.undo.done", locale))
+        await self.bot.publisher.publish(applied, origin=interaction)
 
     # ---- /vacation ---------------------------------------------------------------------------
 
@@ -340,28 +337,27 @@ class Players(commands.Cog):
                            end=cmd("commands.vacation.end", "End your vacation now"))
     async def vacation(self, interaction: discord.Interaction,
                        days: app_commands.Range[int, 1, VACATION_BUDGET_DAYS] | None = None, end: bool = False) -> None:
-        glue = self.bot.glue
-        locale = await glue.user_locale(interaction)
+        locale = await self.bot.members.user_locale(interaction)
         store, user_id, now = self.store, interaction.user.id, self.bot.clock()
         window, budget = VACATION_WINDOW_DAYS * DAY, VACATION_BUDGET_DAYS * DAY
         left = max(0, int((budget - await store.vacation_used(user_id, now, window)) // DAY))
         limits = {"budget": VACATION_BUDGET_DAYS, "window": VACATION_WINDOW_DAYS, "left": left}
         away = (await store.vacation_until((user_id,), now)).get(user_id)
         if days is not None and end:
-            await glue.tell(interaction, i18n.t("players.vacation.pick_one", locale))
+            await tell(interaction, i18n.t("players.vacation.pick_one", locale))
             return
         if days is None and not end:
             key = "players.vacation.status_on" if away else "players.vacation.status"
-            await glue.tell(interaction, i18n.t(key, locale, until=f"<t:{int(away or now)}:f>", **limits))
+            await tell(interaction, i18n.t(key, locale, until=f"<t:{int(away or now)}:f>", **limits))
             return
         if end and away is None:
-            await glue.tell(interaction, i18n.t("players.vacation.not_on", locale))
+            await tell(interaction, i18n.t("players.vacation.not_on", locale))
             return
         if days is not None and away is not None:
-            await glue.tell(interaction, i18n.t("players.vacation.already", locale, until=f"<t:{int(away)}:f>"))
+            await tell(interaction, i18n.t("players.vacation.already", locale, until=f"<t:{int(away)}:f>"))
             return
         if days is not None and (not isinstance(days, int) or not 1 <= days <= VACATION_BUDGET_DAYS):
-            await glue.tell(interaction, i18n.t("errors.bad_option", locale))
+            await tell(interaction, i18n.t("errors.bad_option", locale))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)  # one notice per match thread follows
         if end:
@@ -371,18 +367,18 @@ class Players(commands.Cog):
         else:
             until = await store.start_vacation(user_id, now, days * DAY, budget, window)
             if until is None:
-                await glue.tell(interaction, i18n.t("players.vacation.over_budget", locale, **limits))
+                await tell(interaction, i18n.t("players.vacation.over_budget", locale, **limits))
                 return
             reply, notice = "players.vacation.started", "players.vacation.thread_away"
         matches = await store.active_matches_of(user_id)
         for match in matches:
-            thread = glue.thread(match)
+            thread = thread_of(self.bot, match)
             if thread is None:
                 continue
             await thread.send(i18n.t(notice, match.locale, player=f"<@{user_id}>", until=f"<t:{int(until)}:f>",
                                      deadline=f"<t:{int(match.deadline)}:f>"),
                               allowed_mentions=discord.AllowedMentions.none())
-        await glue.tell(interaction, i18n.t(reply, locale, until=f"<t:{int(until)}:f>", count=len(matches)))
+        await tell(interaction, i18n.t(reply, locale, until=f"<t:{int(until)}:f>", count=len(matches)))
 
     # ---- /notify ----------------------------------------------------------------------------
 
@@ -394,26 +390,25 @@ class Players(commands.Cog):
     @app_commands.choices(mode=[app_commands.Choice(name=name, value=name) for name in MODES])
     async def notify(self, interaction: discord.Interaction, mode: str | None = None, quiet: str | None = None,
                      timezone: str | None = None) -> None:
-        glue = self.bot.glue
-        locale = await glue.user_locale(interaction)
+        locale = await self.bot.members.user_locale(interaction)
         changes: dict[str, object] = {}
         if mode is not None:
             if mode not in MODES:
-                await glue.tell(interaction, i18n.t("errors.bad_option", locale))
+                await tell(interaction, i18n.t("errors.bad_option", locale))
                 return
             changes["notify"] = mode
         if quiet is not None:
             if quiet.strip().lower() in ("off", "none", "-"):
                 changes["quiet_start"] = changes["quiet_end"] = None
             elif (hours := parse_quiet(quiet)) is None:
-                await glue.tell(interaction, i18n.t("players.notify.bad_quiet", locale))
+                await tell(interaction, i18n.t("players.notify.bad_quiet", locale))
                 return
             else:
                 changes["quiet_start"], changes["quiet_end"] = hours
         if timezone is not None:
             if parse_timezone(timezone) is None:
-                await glue.tell(interaction, i18n.t("players.notify.bad_timezone", locale,
-                                                    zone=quote_input(timezone)))
+                await tell(interaction, i18n.t("players.notify.bad_timezone", locale,
+                                               zone=quote_input(timezone)))
                 return
             changes["timezone"] = timezone.strip()
         if changes:  # everything checked first: a bad part changes nothing
@@ -421,34 +416,44 @@ class Players(commands.Cog):
         prefs = (await self.store.notify_prefs((interaction.user.id,)))[interaction.user.id]
         quiet_text = (f"{prefs['quiet_start']:02d}:00–{prefs['quiet_end']:02d}:00"
                       if prefs["quiet_start"] is not None else i18n.t("players.notify.quiet_none", locale))
-        await glue.tell(interaction, i18n.t("players.notify.current", locale,
-                                            mode=i18n.t(f"players.notify.mode_{prefs['notify']}", locale),
-                                            quiet=quiet_text, timezone=prefs["timezone"] or "UTC"))
+        await tell(interaction, i18n.t("players.notify.current", locale,
+                                       mode=i18n.t(f"players.notify.mode_{prefs['notify']}", locale),
+                                       quiet=quiet_text, timezone=prefs["timezone"] or "UTC"))
+
+    # ---- the buttons of the thread's posts (Undo on boards; Rematch and Replay on the result) ----------
+
+    async def on_undo(self, interaction: discord.Interaction, *, values: list[str], match_id: str) -> None:
+        await self.take_back(interaction, int(match_id))
+
+    async def on_rematch(self, interaction: discord.Interaction, *, values: list[str], match_id: str) -> None:
+        await self.rematch(interaction, int(match_id))
+
+    async def on_replay(self, interaction: discord.Interaction, *, values: list[str], match_id: str) -> None:
+        await self.send_replay(interaction, int(match_id))
 
     # ---- the Rematch button -----------------------------------------------------------------
 
     async def rematch(self, interaction: discord.Interaction, match_id: int) -> None:
         """First click (by either player) posts a rematch challenge in the channel; the other player's click
         (here or on Accept) starts it with the seats swapped and the series carried on."""
-        glue = self.bot.glue
-        locale = await glue.user_locale(interaction)
+        locale = await self.bot.members.user_locale(interaction)
         match = await self.store.get_match(match_id)
         if match is None or match.seat_of(interaction.user.id) is None:
-            await glue.tell(interaction, i18n.t("players.rematch.not_player", locale))
+            await tell(interaction, i18n.t("players.rematch.not_player", locale))
             return
         if match.status != "finished":
-            await glue.tell(interaction, i18n.t("players.rematch.not_finished", locale))
+            await tell(interaction, i18n.t("players.rematch.not_finished", locale))
             return
         if match.bot_seat is not None:
             await self.rematch_bot(interaction, match, locale)
             return
         latest = await self.store.rematch_challenge(match.id)
         if latest is not None and latest.status == "accepted":
-            await glue.tell(interaction, i18n.t("players.rematch.taken", locale))
+            await tell(interaction, i18n.t("players.rematch.taken", locale))
             return
         if latest is not None and latest.status == "open":
             if latest.challenger_id == interaction.user.id:
-                await glue.tell(interaction, i18n.t("players.rematch.already_asked", locale))
+                await tell(interaction, i18n.t("players.rematch.already_asked", locale))
                 return
             await self.accept_rematch(interaction, latest, locale)
             return
@@ -456,10 +461,10 @@ class Players(commands.Cog):
         opponent_id = match.players[1 - match.seat_of(user_id)]
         limit = self.bot.settings.max_active_matches
         if await self.store.count_active(user_id) >= limit:
-            await glue.tell(interaction, i18n.t("challenge.too_many_self", locale, limit=limit))
+            await tell(interaction, i18n.t("challenge.too_many_self", locale, limit=limit))
             return
         if await self.store.open_challenge_between(user_id, opponent_id):
-            await glue.tell(interaction, i18n.t("challenge.already_open", locale))
+            await tell(interaction, i18n.t("challenge.already_open", locale))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         now = self.bot.clock()
@@ -469,7 +474,7 @@ class Players(commands.Cog):
             options=swapped_options(match.options), days=match.days, locale=match.locale, challenger_id=user_id,
             opponent_id=opponent_id, now=now, expires_at=now + hours * HOUR, rated=match.rated,
             rematch_of=match.id)
-        names = (await glue.names(match)).seats
+        names = (await self.bot.members.names(match)).seats
         series = await series_line(self.store, match, names, match.locale) or ""
         if match.series_id is None:  # the first match of a series: its score so far is this result
             score = [0, 0] if match.winner is None else [int(match.winner == 0), int(match.winner == 1)]
@@ -479,26 +484,25 @@ class Players(commands.Cog):
                       match_id=match.id, series=series, hours=int(hours),
                       rated=i18n.t("players.rated" if match.rated else "players.unrated", match.locale))
         channel = self.bot.get_partial_messageable(match.channel_id)
-        message = await channel.send(text[:2000], view=glue.challenge_view(challenge_id, match.locale),
+        message = await channel.send(text[:2000], view=challenge_view(challenge_id, match.locale),
                                      allowed_mentions=discord.AllowedMentions(users=[discord.Object(opponent_id)]))
         await self.store.set_challenge_message(challenge_id, message.id)
-        await glue.tell(interaction, i18n.t("players.rematch.asked", locale))
+        await tell(interaction, i18n.t("players.rematch.asked", locale))
 
     async def rematch_bot(self, interaction: discord.Interaction, match: MatchRow, locale: str) -> None:
         """Against Duel Table the one click starts the rematch at once: seats swapped, the series carried on."""
-        glue = self.bot.glue
         series_id = match.series_id or match.id
         if any(later.id > match.id for later in await self.store.series_matches(series_id)):
-            await glue.tell(interaction, i18n.t("players.rematch.taken", locale))
+            await tell(interaction, i18n.t("players.rematch.taken", locale))
             return
         limit = self.bot.settings.max_active_matches
         if await self.store.count_active(interaction.user.id) >= limit:
-            await glue.tell(interaction, i18n.t("challenge.too_many_self", locale, limit=limit))
+            await tell(interaction, i18n.t("challenge.too_many_self", locale, limit=limit))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        async with glue.match_lock(-match.id):  # two quick clicks, one rematch (a key no match uses)
+        async with self.bot.threads.match_lock(-match.id):  # two quick clicks, one rematch (a key no match uses)
             if any(later.id > match.id for later in await self.store.series_matches(series_id)):
-                await glue.tell(interaction, i18n.t("players.rematch.taken", locale))
+                await tell(interaction, i18n.t("players.rematch.taken", locale))
                 return
             text = i18n.t("players.rematch.vs_bot_started", match.locale, player=f"<@{interaction.user.id}>",
                           game=i18n.t(f"games.{match.game}", match.locale), match_id=match.id)
@@ -508,24 +512,23 @@ class Players(commands.Cog):
                 game_id=match.game, options=swapped_options(match.options), seed=self.bot.new_seed(),
                 guild_id=match.guild_id, channel_id=match.channel_id, players=(match.players[1], match.players[0]),
                 bot_seat=1 - match.bot_seat, days=match.days, locale=match.locale, series_id=series_id)
-        await glue.tell(interaction, text, allowed_mentions=discord.AllowedMentions.none())
-        await glue.open_match(new, message.id)
+        await tell(interaction, text, allowed_mentions=discord.AllowedMentions.none())
+        await self.bot.publisher.open_match(new, message.id)
 
     async def accept_rematch(self, interaction: discord.Interaction, challenge, locale: str) -> None:
-        glue = self.bot.glue
         await interaction.response.defer(ephemeral=True, thinking=True)
-        if await glue.refuse_over_limit(interaction, challenge, locale):
+        if await refuse_over_limit(self.bot, interaction, challenge, locale):
             return
-        match = await glue.start_challenge(challenge, dict(challenge.options))
+        match = await start_challenge(self.bot, challenge, dict(challenge.options))
         if match is None:
-            await glue.tell(interaction, i18n.t("challenge.closed", locale))
+            await tell(interaction, i18n.t("challenge.closed", locale))
             return
-        accepted = glue.accepted_text(challenge)
+        accepted = accepted_text(challenge)
         if challenge.message_id is not None:
             message = self.bot.get_partial_messageable(challenge.channel_id).get_partial_message(challenge.message_id)
             await message.edit(content=accepted, view=None, allowed_mentions=discord.AllowedMentions.none())
-        await glue.tell(interaction, accepted, allowed_mentions=discord.AllowedMentions.none())
-        await glue.open_match(match, challenge.message_id)
+        await tell(interaction, accepted, allowed_mentions=discord.AllowedMentions.none())
+        await self.bot.publisher.open_match(match, challenge.message_id)
 
 
 def _animation(replay, locale: str) -> bytes:

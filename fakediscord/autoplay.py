@@ -19,9 +19,9 @@ async def settle(fake: FakeDiscord, bot) -> None:
     """Wait until the fake saw no traffic for a moment *and* the bot has no handler in flight."""
     while True:
         await fake.idle()
-        if bot.glue.busy == 0:
+        if bot.busy == 0:
             await fake.idle()
-            if bot.glue.busy == 0:
+            if bot.busy == 0:
                 return
         await asyncio.sleep(0.01)
 

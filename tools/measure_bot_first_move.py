@@ -57,7 +57,7 @@ async def first_move(game: str, mode: str, wait: float, seed: int) -> tuple[str,
             bot = DuelTable(demo_settings(str(Path(scratch) / "first.sqlite3")), run_timekeeper=False,
                             seed_source=lambda: seed)
             async with run_bot(bot, fake):
-                await bot.glue.catch_up()
+                await bot.publisher.catch_up()
                 if mode == "prestarted":
                     THINK_POOL.start_warm()
                     await asyncio.wrap_future(next(iter(THINK_POOL._jobs)))

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.match import timer_plan
-from bot.ui.timekeeper import match_nonce, reminder_nonce
+from bot.ui.nonces import match_nonce, reminder_nonce
 from fakediscord import FakeDiscord
 from fakediscord.autoplay import deck_option, pick_deck
 from fakediscord.models import FakeMessage

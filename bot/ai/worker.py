@@ -12,7 +12,7 @@ is above zero. The time it sleeps is added to its deadline, so the answer never 
 iteration budget decides); it stops stepping aside after ``MAX_STEP_ASIDE_S`` in one answer, so a bot
 that is never idle still answers (the bot's own moves wait, never the members').
 
-Which handlers count: ``Glue.working()`` raises the count for a member's click or command and lowers it
+Which handlers count: ``DuelTable.working()`` raises the count for a member's click or command and lowers it
 when the handler ends; a handler that then waits for the bot player's own move (``released()``) lowers
 it meanwhile, or the search would wait for itself.
 
@@ -54,7 +54,7 @@ def shared_count() -> Any:
 
 @contextlib.contextmanager
 def member_in_flight() -> Iterator[None]:
-    """Around a member's handler in the bot process (``Glue.working``)."""
+    """Around a member's handler in the bot process (``DuelTable.working``)."""
     if _holding.get():  # a nested handler of the same task counts once
         yield
         return

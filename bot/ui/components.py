@@ -19,23 +19,56 @@ custom_id alone. The ids carry what a click needs (match id, the seat's panel ve
     dt:u:<match>                        take back my last step (/undo), on the thread's board posts
 
 Every number is bounded in the template (at most 20 digits) and again in the store (a SQLite integer
-is 64-bit), so a forged id is a "not found", never an overflow. Callbacks hand the parsed fields to ``client.glue`` (``bot/ui/glue.py``); nothing happens here.
+is 64-bit), so a forged id is a "not found", never an overflow.
+
+Each control names what handles it (``handled_by``): one of the bot's UI parts (``part("moves", ...)``:
+the attribute the client sets, e.g. ``bot.moves``, bot/ui/moves.py) or a cog by its name (``cog("Players",
+...)``), and the method. The click is handed to that method with the parsed fields; nothing happens here.
+Also here: the builders of the controls several places send (My hand, Undo, the result post's buttons).
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import discord
 
+from bot import i18n
+from bot.store import MatchRow
+
 CUSTOM_ID_LIMIT = 100
 
 
-class _Routed(discord.ui.DynamicItem[discord.ui.Item], template=r"dt:never"):
-    """Base: keep the matched fields and forward the click to the glue's handler."""
+@dataclass(frozen=True)
+class Handler:
+    """Who handles a control's clicks: ``owner`` is a cog's name (``is_cog``) or the name of one of the bot's
+    UI parts (an attribute of the bot); ``method`` is called as ``method(interaction, values=..., **fields)``."""
 
-    handler: ClassVar[str]
+    owner: str
+    method: str
+    is_cog: bool
+
+    def resolve(self, client: Any) -> Any:
+        owner = client.get_cog(self.owner) if self.is_cog else getattr(client, self.owner)
+        return getattr(owner, self.method)
+
+
+def part(name: str, method: str) -> Handler:
+    """Handled by the bot's UI part ``bot.<name>`` (bot/ui/)."""
+    return Handler(name, method, is_cog=False)
+
+
+def cog(name: str, method: str) -> Handler:
+    """Handled by the cog named ``name`` (cogs/)."""
+    return Handler(name, method, is_cog=True)
+
+
+class _Routed(discord.ui.DynamicItem[discord.ui.Item], template=r"dt:never"):
+    """Base: keep the matched fields and hand the click to the handler the control names."""
+
+    handled_by: ClassVar[Handler]
 
     def __init__(self, item: discord.ui.Item, fields: dict[str, str] | None = None) -> None:
         super().__init__(item)
@@ -48,61 +81,61 @@ class _Routed(discord.ui.DynamicItem[discord.ui.Item], template=r"dt:never"):
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         values = list(getattr(self.item, "values", []) or [])
-        glue = interaction.client.glue
-        with glue.working():
-            await getattr(glue, self.handler)(interaction, values=values, **self.fields)
+        client = interaction.client
+        with client.working():
+            await self.handled_by.resolve(client)(interaction, values=values, **self.fields)
 
 
 class OptionButton(_Routed, template=r"dt:o:(?P<match_id>\d{1,20}):(?P<version>\d{1,20}):(?P<option>[A-Za-z0-9_.\-+:]{1,60})"):
-    handler = "on_option"
+    handled_by = part("moves", "on_option")
 
 
 class OptionSelect(_Routed, template=r"dt:s:(?P<match_id>\d{1,20}):(?P<version>\d{1,20}):(?P<page>\d{1,6})"):
-    handler = "on_select"
+    handled_by = part("moves", "on_select")
 
 
 class PageButton(_Routed, template=r"dt:p:(?P<match_id>\d{1,20}):(?P<version>\d{1,20}):(?P<page>\d{1,6})"):
-    handler = "on_page"
+    handled_by = part("panels", "on_page")
 
 
 class ConfirmButton(_Routed, template=r"dt:c:(?P<match_id>\d{1,20}):(?P<version>\d{1,20}):(?P<indices>[0-9.]{1,60})"):
-    handler = "on_confirm"
+    handled_by = part("moves", "on_confirm")
 
 
 class HandButton(_Routed, template=r"dt:h:(?P<match_id>\d{1,20})"):
-    handler = "on_hand"
+    handled_by = part("panels", "on_hand")
 
 
 class ClaimButton(_Routed, template=r"dt:w:(?P<match_id>\d{1,20})"):
-    handler = "on_claim"
+    handled_by = part("moves", "on_claim")
 
 
 class ResignButton(_Routed, template=r"dt:r:(?P<match_id>\d{1,20})"):
-    handler = "on_resign_confirm"
+    handled_by = part("moves", "on_resign_confirm")
 
 
 class ChallengeButton(_Routed, template=r"dt:ch:(?P<action>accept|decline|cancel):(?P<challenge_id>\d{1,20})"):
-    handler = "on_challenge"
+    handled_by = cog("Challenges", "on_challenge")
 
 
 class ChallengeDeckSelect(_Routed, template=r"dt:cd:(?P<challenge_id>\d{1,20})"):
-    handler = "on_challenge_deck"
+    handled_by = cog("Challenges", "on_challenge_deck")
 
 
 class DeckDeleteButton(_Routed, template=r"dt:dd:(?P<deck_id>\d{1,20})"):
-    handler = "on_deck_delete"
+    handled_by = cog("Decks", "on_deck_delete")
 
 
 class RematchButton(_Routed, template=r"dt:rm:(?P<match_id>\d{1,20})"):
-    handler = "on_rematch"
+    handled_by = cog("Players", "on_rematch")
 
 
 class ReplayButton(_Routed, template=r"dt:rp:(?P<match_id>\d{1,20})"):
-    handler = "on_replay"
+    handled_by = cog("Players", "on_replay")
 
 
 class UndoButton(_Routed, template=r"dt:u:(?P<match_id>\d{1,20})"):
-    handler = "on_undo"
+    handled_by = cog("Players", "on_undo")
 
 
 DYNAMIC_ITEMS = (OptionButton, OptionSelect, PageButton, ConfirmButton, HandButton, ClaimButton, ResignButton,
@@ -135,3 +168,21 @@ def view_of(*items: discord.ui.Item) -> discord.ui.View:
     for item in items:
         view.add_item(item)
     return view
+
+
+def hand_button(match: MatchRow) -> discord.ui.Item:
+    """"My hand": the seat's private panel as an ephemeral message (for a player whose DMs are closed)."""
+    # A game without a hand (Starfall) names the private panel its own way.
+    key = f"{match.game}.my_hand" if i18n.has(f"{match.game}.my_hand") else "match.my_hand"
+    return button(HandButton, f"dt:h:{match.id}", i18n.t(key, match.locale), style=discord.ButtonStyle.success)
+
+
+def undo_button(match: MatchRow) -> discord.ui.Item:
+    return button(UndoButton, f"dt:u:{match.id}", i18n.t("players.undo.button", match.locale))
+
+
+def result_view(match: MatchRow) -> discord.ui.View:
+    """The result post's buttons: Replay for everyone, Rematch for the players (against the bot: at once)."""
+    return view_of(button(RematchButton, f"dt:rm:{match.id}", i18n.t("players.rematch_button", match.locale),
+                          style=discord.ButtonStyle.primary),
+                   button(ReplayButton, f"dt:rp:{match.id}", i18n.t("players.replay_button", match.locale)))

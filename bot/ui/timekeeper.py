@@ -1,4 +1,4 @@
-"""The timekeeper: expires challenges, sends due reminders, offers due claims (part of the glue).
+"""The timekeeper: expires challenges, sends due reminders, offers due claims.
 
 Driven by the store: every pass re-reads what is due, so a restart loses no timer.
 
@@ -9,17 +9,11 @@ come due again when the lease ends, and the next claimer sends it again with the
 (``reminder_nonce``: match, version, stage, where), which Discord (``enforce_nonce``) answers with the
 first message instead of posting twice: each reminder and claim offer is posted once however many
 processes run.
-
-Also here: the owner's side of a decision another process stored (``publish_stored``, see bot/client.py).
 """
 
 from __future__ import annotations
 
-import asyncio
-import hashlib
-import hmac
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
@@ -30,41 +24,31 @@ from bot.match import next_timer_at, owing_seats
 from bot.notify import quiet_until
 from bot.store import OPEN_OPPONENT, ChallengeRow, MatchRow
 from bot.ui.components import ClaimButton, button, view_of
-
-if TYPE_CHECKING:
-    from bot.ui.glue import Glue
+from bot.ui.host import TableBot
+from bot.ui.nonces import reminder_nonce
+from bot.ui.thread import thread_of, thread_url
 
 log = logging.getLogger(__name__)
 HOUR = 3600.0
 
 
-def match_nonce(kind: str, secret: str, match_id: int, version: int, stage: int, where: str) -> str:
-    """The nonce of one message about a match: the same in every process and after a restart, so Discord
-    (``enforce_nonce``) posts a retry once; opaque (keyed by the bot token), because anyone can read a
-    message's nonce and the match version counts secret steps too. 25 characters, Discord's limit."""
-    digest = hmac.new(secret.encode(), f"{match_id}.{version}.{stage}.{where}".encode(), hashlib.sha256)
-    return kind + digest.hexdigest()[:24]
+class Timekeeper:
+    """Time control: one ``tick`` claims and handles whatever is due in this process's guilds."""
 
+    def __init__(self, bot: TableBot) -> None:
+        self.bot = bot
 
-def reminder_nonce(secret: str, match_id: int, version: int, stage: int, where: str) -> str:
-    """One reminder's nonce (``where``: ``t`` the thread, ``d0``/``d1`` a seat's DM)."""
-    return match_nonce("r", secret, match_id, version, stage, where)
-
-
-class TimekeeperMixin:
-    """Mixed into Glue: time control methods, apart so one file holds the reminder rules."""
-
-    async def tick(self: Glue) -> None:
+    async def tick(self) -> None:
         """One pass of the timekeeper: expire challenges, send due reminders, offer due claims."""
         now = self.bot.clock()
         lease, shards = self.bot.timer_lease, self.bot.claim_shards
-        for challenge in await self.store.claim_due_challenges(now, lease=lease, **shards):
+        for challenge in await self.bot.store.claim_due_challenges(now, lease=lease, **shards):
             await self.expire_challenge(challenge)
-        for match in await self.store.claim_due_timers(now, lease=lease, **shards):
+        for match in await self.bot.store.claim_due_timers(now, lease=lease, **shards):
             await self.fire_timer(match, now)
 
-    async def expire_challenge(self: Glue, challenge: ChallengeRow) -> None:
-        if not await self.store.close_challenge(challenge.id, "expired"):
+    async def expire_challenge(self, challenge: ChallengeRow) -> None:
+        if not await self.bot.store.close_challenge(challenge.id, "expired"):
             return
         if challenge.message_id is None:
             return
@@ -78,7 +62,7 @@ class TimekeeperMixin:
         except discord.HTTPException as error:
             log.info("could not edit expired challenge %s: %s", challenge.id, error)
 
-    async def fire_timer(self: Glue, match: MatchRow, now: float) -> None:
+    async def fire_timer(self, match: MatchRow, now: float) -> None:
         logs.bind_match(match)
         game = get_game(match.game)
         stage = match.timer_stage + 1
@@ -88,25 +72,25 @@ class TimekeeperMixin:
                 break
             stage += 1
         owing = [s for s in owing_seats(game, match) if s != match.bot_seat]
-        prefs = await self.store.notify_prefs(tuple(match.players))
+        prefs = await self.bot.store.notify_prefs(tuple(match.players))
         if stage < 3 and owing:
             # /notify quiet hours: a reminder waits until every player it is for is awake (deadlines stay).
             wake = max((quiet_until(now, p["quiet_start"], p["quiet_end"], p["timezone"]) or 0.0
                         for p in (prefs[match.players[s]] for s in owing)), default=0.0)
             if wake > now:
-                await self.store.set_timer(match.id, match.version, match.timer_stage, min(wake, match.deadline))
+                await self.bot.store.set_timer(match.id, match.version, match.timer_stage, min(wake, match.deadline))
                 return
         final = min(stage, 3)
-        current = await self.store.get_match(match.id)
+        current = await self.bot.store.get_match(match.id)
         if current is None or current.version != match.version:
             return  # a decision since the claim: its commit planned the next turn's timers
-        thread = self.thread(match)
+        thread = thread_of(self.bot, match)
         if owing and thread is not None:
             await self.send_reminder(match, final, owing, prefs, now, thread)
-        await self.store.set_timer(match.id, match.version, final,
+        await self.bot.store.set_timer(match.id, match.version, final,
                                    next_timer_at(match.turn_started, match.deadline, final))
 
-    async def send_reminder(self: Glue, match: MatchRow, stage: int, owing: list[int], prefs: dict,
+    async def send_reminder(self, match: MatchRow, stage: int, owing: list[int], prefs: dict,
                             now: float, thread: discord.abc.Messageable) -> None:
         """The reminder (stage 1-2) or deadline and claim offer (3), each message with a nonce of its own
         (match, version, stage, thread or seat) so that a retry after a crash is not posted twice."""
@@ -149,55 +133,11 @@ class TimekeeperMixin:
             if prefs[match.players[seat]]["notify"] in ("dm", "both"):
                 await self.dm_reminder(match, seat, text, nonce(f"d{seat}"))
 
-    async def dm_reminder(self: Glue, match: MatchRow, seat: int, text: str, nonce: str) -> None:
+    async def dm_reminder(self, match: MatchRow, seat: int, text: str, nonce: str) -> None:
         user_id = match.players[seat]
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(f"{text}\n{self.thread_url(match)}"[:2000], nonce=nonce,
+            await user.send(f"{text}\n{thread_url(match)}"[:2000], nonce=nonce,
                             allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as error:
             log.info("reminder DM to %s not sent: %s", user_id, error)
-
-
-    # ---- several processes: the owner publishes what another process stored ---------------------
-
-    async def publish_stored(self: Glue, match_ids: set[int] | None = None) -> None:
-        """What ``publish`` does after a decision, for decisions another process stored in a match of this
-        process's guilds (a DM click arrives at shard 0's process): the thread, the private panels, the
-        bot player's reply. Driven by the store (like ``catch_up``), so it is exactly once and survives a
-        crash of either process. ``match_ids``: the matches a NOTIFY named; None: every match behind."""
-        if match_ids is None:
-            matches = await self.store.matches_behind()
-        else:
-            matches = [m for m in [await self.store.get_match(i) for i in sorted(match_ids)] if m is not None]
-        for match in matches:
-            if match.thread_id is None or not self.bot.owns_guild(match.guild_id):
-                continue  # no thread yet: the accepting process (the owner) is still opening it
-            logs.bind_match(match)
-            try:
-                await self.publish_match(match)
-            except Exception:  # one broken match must not hold up the others
-                log.exception("publishing stored decisions of match %s failed", match.id)
-
-    async def publish_match(self: Glue, match: MatchRow) -> None:
-        names = await self.names(match)
-        async with self.match_lock(match.id):
-            await self.sync_thread(match.id, names)
-            current = await self.store.get_match(match.id)
-            if current.status != "active":
-                return  # the result post edited the spent panels
-            last = await self.store.unposted(current.id, current.version - 1)
-            actor = last[-1][1] if last else None
-            owing = {d.seat for d in get_game(current.game).engine.pending(current.state)}
-            jobs = []
-            for seat in (0, 1):
-                if seat == current.bot_seat or not current.dm_ok[seat]:
-                    continue
-                shown = (current.dm_panels.get(str(seat)) or {}).get("v")
-                if seat in owing and shown != current.panel_version(seat):
-                    # A new question: a new DM (it notifies), or the asker's own panel edited mid-chain.
-                    jobs.append(self.deliver_panel(current, seat, names, in_place=seat == actor))
-                elif seat not in owing and seat == actor and shown is not None and shown < current.version:
-                    jobs.append(self.edit_panel(current, seat, names))  # its turn ended: no stale buttons
-            await asyncio.gather(*jobs)
-        await self.run_bot(await self.store.get_match(match.id))

@@ -70,7 +70,7 @@ async def test_without_a_bot_match_no_worker_starts(fake_world, tmp_path, clock,
     children = set(memstats.child_pids())
     async with run_bot(make_bot(tmp_path / "none.sqlite3", clock), fake_world.fake) as bot:
         table = Table(fake_world, bot)
-        await bot.glue.catch_up()  # what start-up runs once ready
+        await bot.publisher.catch_up()  # what start-up runs once ready
         await table.start()  # members' matches (the tests' game) do not need it either
         await table.play(fake_world.alice, "pick:5")
         assert not think_pool.running and think_pool.pids() == []
@@ -107,7 +107,7 @@ async def test_the_worker_starts_at_a_challenge_stops_when_idle_and_starts_again
 
     # Start-up with a bot match in play starts it (warm: every game's search imported).
     async with run_bot(make_bot(database, clock, bot_worker_idle_s=IDLE_S), fake_world.fake) as bot:
-        await bot.glue.catch_up()
+        await bot.publisher.catch_up()
         assert think_pool.running and think_pool.starts == starts + 3
         loaded = await asyncio.wrap_future(think_pool.pool().submit(worker.warm))
         assert loaded == sum(1 for game in playable_game_ids() if search.has_bot_player(game)) > 0
@@ -122,12 +122,12 @@ async def test_a_click_waiting_for_the_bots_search_does_not_make_that_search_ste
                            options={"game": "tiny", "opponent": world.fake.bot_user_id})
     await table.settle()
     match = await table.match()
-    thinker = table.bot.glue._bot_locks.setdefault(match.id, asyncio.Lock())
+    thinker = table.bot.publisher.bot_player._thinkers.setdefault(match.id, asyncio.Lock())
     count = worker.shared_count()
     await thinker.acquire()  # the bot player thinking on this match
-    with table.bot.glue.working():  # the member's click handler
+    with table.bot.working():  # the member's click handler
         assert count.value == 1
-        waiting = asyncio.create_task(table.bot.glue.run_bot(match))
+        waiting = asyncio.create_task(table.bot.publisher.bot_player.run(match))
         await asyncio.sleep(0.05)
         assert not waiting.done() and count.value == 0  # not counted while it waits for the search
         thinker.release()

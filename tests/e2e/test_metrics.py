@@ -61,7 +61,7 @@ async def test_the_metrics_endpoint_counts_a_match_as_it_is_played(table: Table,
         match = await table.start("tiny")
         started = await scrape(port)
         clock.advance(match.days * DAY / 2 + 60)  # the half-way reminder is due
-        await table.bot.glue.tick()
+        await table.bot.timekeeper.tick()
         await table.settle()
         reminded = await scrape(port)
         clicks = await play_to_the_end(table, match.id, seed=3)
@@ -146,23 +146,41 @@ async def test_log_lines_name_the_match_and_guild_and_hold_nothing_hidden(table:
 def test_text_lines_are_key_value():
     captured = io.StringIO()
     handler = logs.handler("text", captured)
-    record = logging.LogRecord("bot.ui.glue", logging.INFO, __file__, 1, "posted", None, None)
+    record = logging.LogRecord("bot.ui.publish", logging.INFO, __file__, 1, "posted", None, None)
     token_match, token_guild = logs.MATCH_ID.set(12), logs.GUILD_ID.set(34)
     try:
         handler.handle(record)
     finally:
         logs.MATCH_ID.reset(token_match)
         logs.GUILD_ID.reset(token_guild)
-    assert "level=INFO logger=bot.ui.glue match_id=12 guild_id=34 posted" in captured.getvalue()
+    assert "level=INFO logger=bot.ui.publish match_id=12 guild_id=34 posted" in captured.getvalue()
 
 
 def test_every_logged_error_is_counted_by_logger_once_metrics_are_served():
     server = metrics.serve(0)
     server.shutdown()
     def counted() -> float:
-        return metrics.REGISTRY.get_sample_value("dueltable_errors_total", {"kind": "log:bot.ui.glue"}) or 0.0
+        return metrics.REGISTRY.get_sample_value("dueltable_errors_total", {"kind": "log:bot.ui.publish"}) or 0.0
 
     before = counted()
-    logging.getLogger("bot.ui.glue").error("publishing failed")
-    logging.getLogger("bot.ui.glue").warning("a warning is not an error")
+    logging.getLogger("bot.ui.publish").error("publishing failed")
+    logging.getLogger("bot.ui.publish").warning("a warning is not an error")
     assert counted() == before + 1
+
+
+async def test_a_typed_move_is_decided_and_timed_like_a_click(table: Table):
+    """``/<game> move`` goes through the same submit as a click: the same decision metrics, stored and published."""
+    match = await table.start("tiny")
+
+    def timed(stage: str) -> float:
+        return metrics.REGISTRY.get_sample_value("dueltable_decision_seconds_count",
+                                                 {"game": "tiny", "stage": stage}) or 0.0
+
+    before = {stage: timed(stage) for stage in ("stored", "published")}
+    logged = len(await table.bot.store.decision_log(match.id))
+    seat = match.seat_of(table.world.alice.id)
+    await table.fake.slash(table.world.alice, table.world.guild, table.thread(), "tiny move",
+                           options={"move": f"pick:{match.state['hands'][seat][0]}"})
+    await table.settle()
+    assert len(await table.bot.store.decision_log(match.id)) == logged + 1
+    assert {stage: timed(stage) - before[stage] for stage in before} == {"stored": 1, "published": 1}

@@ -20,7 +20,7 @@ async def test_a_name_made_of_markdown_or_a_mention_is_shown_as_typed(fake_disco
     async with run_bot(bot, fake_discord):
         table = Table(FakeWorld(fake_discord, guild, channel, eve, mallory), bot)
         match = await table.start()
-        names = await bot.glue.names(match)
+        names = await bot.members.names(match)
         assert names.literal == (EVE, MALLORY)  # what the pictures draw (bot.render.names sanitizes them)
         # in messages: escaped ("#" makes a heading only at the start of a line: escaped there)
         assert names.seats == (r"\*\*Eve\*\* # \_x\_ \|\|y\|\|", "@\u200beveryone")

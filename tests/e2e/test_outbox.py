@@ -20,7 +20,7 @@ async def test_a_crash_between_commit_and_post_is_posted_once_after_the_restart(
         async def die_before_posting(applied, origin=None):  # the process is killed right after the commit
             raise RuntimeError("killed")
 
-        bot.glue.publish = die_before_posting
+        bot.publisher.publish = die_before_posting
         await table.play(world.alice, "pick:5")
         await world.fake.click(world.bob, old_panel, table.control_for(old_panel, "pick:1")["custom_id"],
                                wait=False)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.ui import glue
+from bot.ui import replies
 from fakediscord.autoplay import answer_controls, live_panel
 from tests.e2e.table import Table
 
@@ -22,7 +22,7 @@ async def click_panel(table: Table, user, option: str, panel) -> tuple[list, lis
 
 
 async def test_a_click_on_the_dm_panel_is_answered_by_one_call_that_also_updates_the_panel(table: Table, monkeypatch):
-    monkeypatch.setattr(glue, "ANSWER_WITHIN", 2.5)  # a loaded test host: the result is still ready in time
+    monkeypatch.setattr(replies, "ANSWER_WITHIN", 2.5)  # a loaded test host: the result is still ready in time
     world = table.world
     await table.start(rules="calls=2")
     await table.play(world.alice, "pick:5")
@@ -41,7 +41,7 @@ async def test_a_click_on_the_dm_panel_is_answered_by_one_call_that_also_updates
 
 
 async def test_a_turn_ending_click_leaves_the_acknowledgement_and_no_controls_in_one_call(table: Table, monkeypatch):
-    monkeypatch.setattr(glue, "ANSWER_WITHIN", 2.5)  # a loaded test host: the result is still ready in time
+    monkeypatch.setattr(replies, "ANSWER_WITHIN", 2.5)  # a loaded test host: the result is still ready in time
     world = table.world
     await table.start()
     panel = table.panel(world.alice)
@@ -69,7 +69,7 @@ async def test_simultaneous_answers_leave_each_member_one_live_panel_whose_butto
     match = await table.start()
     users = (world.alice, world.bob)
     panels = [table.panel(user) for user in users]
-    async with table.bot.glue.match_lock(match.id):
+    async with table.bot.threads.match_lock(match.id):
         clicks = [asyncio.create_task(world.fake.click(user, panel, table.control_for(panel, option)["custom_id"]))
                   for user, panel, option in zip(users, panels, ("pick:5", "pick:1"), strict=True)]
         while (await table.match()).version < match.version + 2:
@@ -87,7 +87,7 @@ async def test_simultaneous_answers_leave_each_member_one_live_panel_whose_butto
 
 
 async def test_a_click_whose_result_is_not_ready_in_time_is_deferred_then_its_panel_updated(table: Table, monkeypatch):
-    monkeypatch.setattr(glue, "ANSWER_WITHIN", 0.0)  # every result is late: the deferral goes first
+    monkeypatch.setattr(replies, "ANSWER_WITHIN", 0.0)  # every result is late: the deferral goes first
     world = table.world
     await table.start(rules="calls=2")
     await table.play(world.alice, "pick:5")

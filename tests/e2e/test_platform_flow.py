@@ -76,10 +76,10 @@ async def test_unanswered_challenge_expires_after_24_hours(table: Table, clock):
     world = table.world
     record = await table.challenge(world.alice, world.bob)
     clock.advance(23 * 3600)
-    await table.bot.glue.tick()
+    await table.bot.timekeeper.tick()
     assert "expired" not in world.fake.get_message(record.messages[0].id).content
     clock.advance(2 * 3600)
-    await table.bot.glue.tick()
+    await table.bot.timekeeper.tick()
     await table.settle()
     assert "expired" in world.fake.get_message(record.messages[0].id).content
     accept = world.fake.find_component(world.fake.get_message(record.messages[0].id), custom_id_prefix="dt:ch:")
@@ -299,19 +299,19 @@ async def test_reminders_then_claim_win_with_a_controllable_clock(table: Table, 
     await table.play(world.bob, "pick:5")  # bob won the trick: he now owes the call, a public decision
     before = len(table.thread_messages())
     clock.advance(1.5 * DAY + 1)
-    await table.bot.glue.tick()
+    await table.bot.timekeeper.tick()
     await table.settle()
     reminder = table.thread_messages()[before:]
     assert len(reminder) == 1 and world.bob.id in reminder[0].pinged and "still your move" in reminder[0].content
     clock.advance(1 * DAY)
-    await table.bot.glue.tick()
+    await table.bot.timekeeper.tick()
     await table.settle()
     assert len(table.thread_messages()) == before + 2  # the 12 h reminder
-    await table.bot.glue.tick()
+    await table.bot.timekeeper.tick()
     await table.settle()
     assert len(table.thread_messages()) == before + 2  # nothing twice
     clock.advance(0.5 * DAY)
-    await table.bot.glue.tick()
+    await table.bot.timekeeper.tick()
     await table.settle()
     claim_post = table.thread_messages()[-1]
     claim = world.fake.find_component(claim_post, custom_id_prefix="dt:w:")
@@ -330,7 +330,7 @@ async def test_a_reminder_for_the_rest_of_a_simultaneous_choice_goes_by_dm(table
     before = len(table.thread_messages())
     dms = len(table.fake.dm_messages(world.bob))
     clock.advance(1.5 * DAY + 1)
-    await table.bot.glue.tick()
+    await table.bot.timekeeper.tick()
     await table.settle()
     assert len(table.thread_messages()) == before
     assert len(table.fake.dm_messages(world.bob)) == dms + 1 and "still your move" in \
@@ -355,7 +355,7 @@ async def test_restart_mid_match_keeps_old_buttons_and_timers_working(fake_world
         match = await table.bot.store.get_match(1)
         assert match.state["score"] == [1, 0]
         clock.advance(3 * DAY)
-        await second.glue.tick()
+        await second.timekeeper.tick()
         await table.settle()
         assert table.fake.find_component(table.thread_messages()[-1], custom_id_prefix="dt:w:") is not None
 

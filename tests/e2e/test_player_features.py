@@ -246,7 +246,7 @@ async def test_an_open_challenge_is_accepted_by_a_third_member(table: Table, clo
     second = await world.fake.slash(world.bob, world.guild, world.channel, "challenge", options={"game": "tiny"})
     await table.settle()
     clock.advance(25 * 3600)
-    await table.bot.glue.tick()
+    await table.bot.timekeeper.tick()
     await table.settle()
     assert "expired" in table.fake.get_message(second.messages[0].id).content
 
@@ -265,7 +265,7 @@ async def test_an_open_deck_challenge_lets_the_taker_pick_a_deck_and_a_rematch_k
     await table.accept(record, carol, deck=f"ready:starfall:{decks[1].id}")
     match = await table.match()
     assert match.players == (world.alice.id, carol.id) and match.options["deck0"] != match.options["deck1"]
-    await table.bot.glue.publish(await table.bot.service.resign(match.id, carol.id))
+    await table.bot.publisher.publish(await table.bot.service.resign(match.id, carol.id))
     await table.settle()
     post = result_post(table, table.thread().id)
     rematch = table.fake.find_component(post, custom_id_prefix="dt:rm:")["custom_id"]
@@ -282,7 +282,7 @@ async def test_a_rematch_against_the_bot_starts_at_once_with_seats_swapped(table
                            options={"game": "tiny", "opponent": world.fake.bot_user_id})
     await table.settle()
     first = await table.match()
-    await table.bot.glue.publish(await table.bot.service.resign(first.id, world.alice.id))
+    await table.bot.publisher.publish(await table.bot.service.resign(first.id, world.alice.id))
     await table.settle()
     post = result_post(table, table.fake.threads(world.channel)[0].id)
     rematch = table.fake.find_component(post, custom_id_prefix="dt:rm:")["custom_id"]

@@ -19,7 +19,7 @@ async def slash(table: Table, user, name: str, **options):
 
 
 async def tick(table: Table) -> None:
-    await table.bot.glue.tick()
+    await table.bot.timekeeper.tick()
     await table.settle()
 
 

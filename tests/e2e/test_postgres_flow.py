@@ -43,7 +43,7 @@ async def test_restart_on_postgres_keeps_buttons_and_timers(fake_world, tmp_path
         await table.play(fake_world.bob, "pick:1", old_panel)  # a button sent before the restart
         assert (await second.store.get_match(1)).state["score"] == [1, 0]
         clock.advance(3 * DAY)
-        await second.glue.tick()
+        await second.timekeeper.tick()
         await table.settle()
         claim_post = table.thread_messages()[-1]
         claim = table.fake.find_component(claim_post, custom_id_prefix="dt:w:")

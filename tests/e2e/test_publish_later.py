@@ -7,7 +7,7 @@ import gc
 
 import discord
 
-from bot.ui import glue as glue_module
+from bot.ui import publish
 from tests.e2e.table import Table
 
 
@@ -17,26 +17,26 @@ def live_interactions() -> int:
 
 
 async def test_a_dm_click_is_answered_and_its_handler_ends_while_its_publish_waits(table: Table):
-    world, glue = table.world, table.bot.glue
+    world, bot, publisher = table.world, table.bot, table.bot.publisher
     await table.start()
     panel = table.panel(world.alice)
     thread_before = [m.id for m in table.thread_messages()]
     bob_panel = table.panel(world.bob)
-    for _ in range(glue_module.PUBLISHING):  # every publishing slot taken, as in a burst of clicks
-        await glue.publishing.acquire()
+    for _ in range(publish.PUBLISHING):  # every publishing slot taken, as in a burst of clicks
+        await publisher.publishing.acquire()
     try:
         await table.fake.click(world.alice, panel, table.control_for(panel, "pick:3")["custom_id"])
         await table.fake.idle()
         shown = table.fake.get_message(panel.id)
         assert shown.content.startswith("You chose: ")  # answered at once
-        assert len(glue._publishing_later) == 1 and glue.busy == 1  # the publish waits, counted as work
+        assert len(publisher._publishing_later) == 1 and bot.busy == 1  # the publish waits, counted as work
         assert live_interactions() == 0  # and the click's handler, with its interaction, is gone
         assert [m.id for m in table.thread_messages()] == thread_before
     finally:
-        for _ in range(glue_module.PUBLISHING):
-            glue.publishing.release()
+        for _ in range(publish.PUBLISHING):
+            publisher.publishing.release()
     await table.settle()
-    assert not glue._publishing_later and glue.busy == 0
+    assert not publisher._publishing_later and bot.busy == 0
     await table.play(world.bob, "pick:1", bob_panel)  # both picked: the trick is shown in the thread
     match = await table.match()
     assert match.posted_version == match.version > 1

@@ -76,7 +76,7 @@ async def test_a_reminder_for_an_open_window_goes_by_dm_only(table, clock):
     thread_before = [(m.id, m.content) for m in table.thread_messages()]
     dms_before = len(table.fake.dm_messages(world.bob))
     clock.advance(2 * 86400)  # past half of the 3 days
-    await table.bot.glue.tick()
+    await table.bot.timekeeper.tick()
     await table.settle()
     assert [(m.id, m.content) for m in table.thread_messages()] == thread_before
     assert len(table.fake.dm_messages(world.bob)) == dms_before + 1

@@ -19,7 +19,7 @@ from bot.engine import random_choice
 from bot.games import get_game
 from bot.match import timer_plan
 from bot.replay import from_match, verify
-from bot.ui.timekeeper import reminder_nonce
+from bot.ui.nonces import reminder_nonce
 from fakediscord import FakeDiscord, run_bot
 from fakediscord.autoplay import answer_controls, live_panel
 from tests.e2e.table import e2e_settings
@@ -37,7 +37,7 @@ async def settle(fake: FakeDiscord, *bots: DuelTable) -> None:
     thread shows all public news and each seat that owes a decision has the panel asking it."""
     for _ in range(200):
         await fake.idle()
-        if all(bot.glue.busy == 0 for bot in bots):
+        if all(bot.busy == 0 for bot in bots):
             if not await _news_left(bots):
                 await fake.idle()
                 return
@@ -140,14 +140,14 @@ async def test_a_reminder_is_claimed_by_its_guilds_process_and_a_retry_is_posted
             thread = fake.threads(channel)[0]
             half_way = timer_plan(match.turn_started, match.deadline)[0][1]
             clock.advance(half_way - clock() + 60)
-            await zero.glue.tick()  # not its guild: nothing claimed, nothing sent
+            await zero.timekeeper.tick()  # not its guild: nothing claimed, nothing sent
             assert [m for m in fake.messages(thread) if m.nonce and m.nonce.startswith("r")] == []
 
             [claimed] = await one.store.claim_due_timers(clock(), lease=60, shard_count=2, shard_ids=(1,))
             assert await one.store.claim_due_timers(clock(), lease=60, shard_count=2, shard_ids=(1,)) == []
-            await one.glue.fire_timer(claimed, clock())
+            await one.timekeeper.fire_timer(claimed, clock())
             # A process that sent but died before recording it: after the lease another one sends again.
-            await one.glue.fire_timer(claimed, clock())
+            await one.timekeeper.fire_timer(claimed, clock())
             await settle(fake, zero, one)
             token = one.http.token
         nonce = {where: reminder_nonce(token, match.id, match.version, 1, where) for where in ("t", "d0", "d1")}
@@ -198,7 +198,7 @@ async def test_a_thread_post_repeated_after_a_kill_before_it_was_recorded_is_pos
             keys = [key for *_row, key in await bot.store.unposted_with_keys(match.id, before.posted_version)]
             live_before = fake.world.message(thread.id, before.live_message_id)
             live_content = live_before.content
-            await bot.glue.catch_up()
+            await bot.publisher.catch_up()
             await settle(fake, bot)
             after = await bot.store.get_match(match.id)
             assert after.posted_version == after.version

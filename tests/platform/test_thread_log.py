@@ -1,11 +1,12 @@
-"""The thread's log lines from stored decisions (bot/ui/glue.py): folding, privacy, old events."""
+"""The thread's log lines from stored decisions (bot/ui/thread.py): folding, privacy, old events."""
 
 from __future__ import annotations
 
 from bot.engine import Decision, thread_key
 from bot.games import get_game
-from bot.ui.glue import RESIGN, folded, public_lines
+from bot.match import RESIGN
 from bot.ui.panel import Names
+from bot.ui.thread import folded, public_lines
 
 NAMES = Names(("Alice", "Bob"))
 

@@ -1,7 +1,14 @@
-"""The per-game cog: a slash group ``/<game>`` with ``move`` (typed move notation) and ``rules``.
+"""The shared base of every game's cog: a slash group ``/<game>`` with ``move`` (typed move notation) and
+``rules``.
 
-Games differ only in their engine, pictures and text (their GameSpec); this cog is the same for
-all of them; the client adds one ``GameCog`` per playable game.
+Each game's package has its own cog in ``cogs/<game>/cog.py``, a subclass of ``GameCog`` that can add the
+game's own commands to ``self.group``; the module names it ``COG``, and the client adds ``COG(bot, game_id)``
+for every playable game, found through the registry (``bot.games.game_module(game_id, "cog")``). A game
+registered at run time without a package (the platform tests' tiny game) gets ``GameCog`` itself.
+
+The base lives in the platform (bot/ui/), not in cogs/: the client needs it for such games, and the platform
+never imports from a game's package by name. A typed move is decided through the same ``Moves.submit``
+as a click (bot/ui/moves.py): the same errors and metrics.
 """
 
 from __future__ import annotations
@@ -11,9 +18,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import i18n
-from bot.engine import EngineError, StaleState, decision_for
+from bot.engine import decision_for
 from bot.games import get_game
-from bot.i18n import cmd
+from bot.store import MatchRow
+from bot.ui.commandtext import cmd
+from bot.ui.moves import TypedAnswer
+from bot.ui.replies import tell
 
 
 class GameCog(commands.Cog):
@@ -52,14 +62,15 @@ class GameCog(commands.Cog):
         cog = self
 
         async def rules(interaction: discord.Interaction) -> None:
-            locale = await cog.bot.glue.user_locale(interaction)
-            await cog.bot.glue.tell(interaction, i18n.t(f"{cog.game_id}.rules_summary", locale)
-                                    if i18n.has(f"{cog.game_id}.rules_summary")
-                                    else i18n.t("commands.rules.generic", locale, game=cog.game_id))
+            locale = await cog.bot.members.user_locale(interaction)
+            await tell(interaction, i18n.t(f"{cog.game_id}.rules_summary", locale)
+                       if i18n.has(f"{cog.game_id}.rules_summary")
+                       else i18n.t("commands.rules.generic", locale, game=cog.game_id))
 
         return rules
 
-    async def find_match(self, interaction: discord.Interaction, match_id: int | None):
+    async def find_match(self, interaction: discord.Interaction, match_id: int | None) -> MatchRow | None:
+        """The match a command means: ``match_id``, else this thread's, else the member's one match of this game."""
         store = self.bot.store
         row = await store.get_match(match_id) if match_id else await store.match_by_thread(interaction.channel_id)
         if row is None and match_id is None:
@@ -68,27 +79,15 @@ class GameCog(commands.Cog):
         return row if row is not None and row.game == self.game_id else None
 
     async def play_move(self, interaction: discord.Interaction, move: str, match_id: int | None) -> None:
-        glue = self.bot.glue
-        locale = await glue.user_locale(interaction)
+        locale = await self.bot.members.user_locale(interaction)
         row = await self.find_match(interaction, match_id)
         seat = row.seat_of(interaction.user.id) if row else None
         if row is None or seat is None:
-            await glue.tell(interaction, i18n.t("errors.not_in_match", locale))
+            await tell(interaction, i18n.t("errors.not_in_match", locale))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         choice = tuple(part for part in move.replace(",", " ").split() if part)
-        try:
-            applied = await self.bot.service.decide(row.id, interaction.user.id, row.panel_version(seat), choice)
-        except StaleState:
-            await glue.tell_stale(interaction, await self.bot.store.get_match(row.id), locale)
-            return
-        except EngineError as error:
-            await glue.tell_error(interaction, error, locale)
-            return
-        await interaction.followup.send(i18n.t("panel.chosen", locale, choice=" ".join(choice))[:2000],
-                                        ephemeral=True)
-        await glue.publish(applied)
-        await glue.run_bot(await self.bot.store.get_match(row.id))
+        await self.bot.moves.submit(TypedAnswer(interaction), row.id, row.panel_version(seat), choice)
 
     async def move_autocomplete(self, interaction: discord.Interaction, current: str):
         row = await self.find_match(interaction, getattr(interaction.namespace, "match", None))

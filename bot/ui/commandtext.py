@@ -1,7 +1,7 @@
 """Slash command names, descriptions and choices in both languages (discord.py's translator).
 
-Kept apart from bot/i18n.py so that a process drawing pictures imports no discord.py (``bot.i18n`` still
-offers ``CommandTranslator`` and ``cmd``)."""
+Kept apart from bot/i18n.py so that a process drawing pictures imports no discord.py: ``bot.i18n`` is all
+that pictures and messages need."""
 
 from __future__ import annotations
 

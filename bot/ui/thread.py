@@ -1,0 +1,336 @@
+"""The match thread: open it, post a handover, edit the live message, finish with the result.
+
+The thread is the public face of a match and an outbox of the store: what it shows is kept as
+``posted_version`` (and the live message, its key and lines) in the match row, so ``sync_thread`` can
+always post exactly what the stored decisions add, after a click, a restart or another process's decision.
+
+Rules kept here:
+* public posts only ever carry ``view(state, None)`` images and audience-free events;
+* a new message only at a handover (the seats to act in public change) or the end; the same player's
+  further steps edit the live message; while only secret decisions are open the thread stays still;
+* every post has a nonce (bot/ui/nonces.py), so a post retried after a crash is posted once;
+* one match's thread and panels are updated one at a time (``match_lock``).
+
+The thread never imports the private panels: the spent panels of a finished match are closed through the
+``close_panels`` callable it is given (``Panels.close_spent``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+from collections.abc import Awaitable, Callable
+
+import discord
+
+from bot import i18n, ratings
+from bot.engine import handover_versions, public_decisions, thread_key
+from bot.games import get_game
+from bot.match import CLAIM, RESIGN, Applied
+from bot.store import MatchRow
+from bot.ui.components import hand_button, result_view, undo_button, view_of
+from bot.ui.host import TableBot
+from bot.ui.members import Members
+from bot.ui.nonces import match_nonce
+from bot.ui.panel import Names, format_args
+from bot.ui.pictures import render_match
+
+log = logging.getLogger(__name__)
+
+LIVE_LOG_LINES = 14  # the live message shows its last lines; the full story is the decision log
+LIVE_LOG_RAW = 200  # raw lines kept to fold repeats across the edits of one live message
+
+LogLine = str | dict  # a line's text, or {"t": text, "k": its fold key, "a": the arguments it was said with}
+ClosePanels = Callable[[MatchRow, Names, int | None], Awaitable[None]]
+
+
+def thread_of(bot: TableBot, match: MatchRow) -> discord.abc.Messageable | None:
+    """The match's thread to post in (a partial messageable: no fetch), or None before it is opened."""
+    if match.thread_id is None:
+        return None
+    return bot.get_channel(match.thread_id) or bot.get_partial_messageable(match.thread_id)
+
+
+def thread_url(match: MatchRow) -> str:
+    return f"https://discord.com/channels/{match.guild_id}/{match.thread_id}"
+
+
+async def post_dm_closed(thread: discord.abc.Messageable, match: MatchRow, seats: list[int]) -> None:
+    """Tell seats whose DMs are closed (pinged) that their panel is behind the thread's My hand button."""
+    players = " ".join(f"<@{match.players[s]}>" for s in seats)
+    await thread.send(i18n.t("match.dm_closed", match.locale, players=players), view=view_of(hand_button(match)),
+                      allowed_mentions=discord.AllowedMentions(users=[discord.Object(match.players[s])
+                                                                      for s in seats]))
+
+
+def posted(match: MatchRow, live_message_id: int | None, live_key: str | None, live_log: list) -> MatchRow:
+    """The match after ``Store.mark_posted`` wrote these, without reading it back."""
+    return dataclasses.replace(match, posted_version=match.version, live_message_id=live_message_id,
+                               live_key=live_key, live_log=live_log)
+
+
+def fit_message(text: str) -> str:
+    """Discord's 2,000 characters: keep the end (the newest lines and the ping), cut the oldest."""
+    if len(text) <= 2000:
+        return text
+    return "…" + text[-1999:]
+
+
+def public_lines(game, rows, locale: str, names: Names) -> list[LogLine]:
+    """Public lines of stored decisions, in order; platform moves (resign, claim) say nothing here
+    (the result line does). A line whose event has a fold text (``<event key>_folded``) keeps its key
+    and arguments, so that repeats can be said once ("Alice placed 3 cards face down")."""
+    lines: list[LogLine] = []
+    for _version, _seat, choice, events in rows:
+        if choice[:1] in ([RESIGN], [CLAIM]):
+            continue
+        for key, args, audience in events:
+            if audience is None:
+                try:
+                    said = format_args(game, dict(args), locale, names)
+                    line = i18n.t(key, locale, **said)
+                except (KeyError, IndexError, ValueError):
+                    # An event stored by an older engine whose text wants other arguments: skip the
+                    # line rather than lose the whole post.
+                    log.warning("event %s of %s no longer formats with %s", key, game.game_id, sorted(args))
+                    continue
+                if line and i18n.has(f"{key}_folded"):
+                    lines.append({"t": line, "k": f"{key}_folded", "a": {
+                        name: value if isinstance(value, int | float | str) else str(value)
+                        for name, value in said.items()}})
+                elif line:
+                    lines.append(line)
+    return lines
+
+
+def folded(lines: list[LogLine], locale: str = "en") -> list[str]:
+    """One post's lines with repeats folded: a line said more than once (hidden-step noise such as
+    "Alice placed a card face down") is shown once, where it first happened: in its event's fold text
+    with ``{times}`` (and ``{total}``: times its ``count``) where it has one ("Alice placed 3 cards face
+    down", "Bob drew 3 cards"), else with a count ("… ×3")."""
+    counts: dict[str, int] = {}
+    folds: dict[str, dict] = {}
+    order: list[str] = []
+    for line in lines:
+        text = line["t"] if isinstance(line, dict) else line
+        if text not in counts:
+            order.append(text)
+        counts[text] = counts.get(text, 0) + 1
+        if isinstance(line, dict):
+            folds.setdefault(text, line)
+    shown = []
+    for text in order:
+        times, fold = counts[text], folds.get(text)
+        if times > 1 and fold is not None:
+            count = fold["a"].get("count")
+            total = times * count if isinstance(count, int) else times
+            try:
+                shown.append(i18n.t(fold["k"], locale, **(fold["a"] | {"times": times, "total": total})))
+                continue
+            except (KeyError, IndexError, ValueError):
+                log.warning("fold text %s does not format", fold["k"])
+        shown.append(text if times == 1 else f"{text} ×{times}")
+    return shown
+
+
+def outcome_reason(game_id: str, reason: str, locale: str) -> str:
+    """A game's own wording of how it ended (``wars.outcome.life``), else the platform's (``outcome.resign``)."""
+    for key in (f"{game_id}.outcome.{reason}", f"outcome.{reason}"):
+        if i18n.has(key):
+            return i18n.t(key, locale)
+    return reason
+
+
+def board_view(match: MatchRow, final: bool = False) -> dict:
+    game = get_game(match.game)
+    return game.engine.reveal_all(match.state) if final else game.engine.view(match.state, None)
+
+
+def ping_line(match: MatchRow, seats: list[int]) -> str:
+    return i18n.t("match.your_move", match.locale, players=" ".join(f"<@{match.players[s]}>" for s in seats))
+
+
+class MatchThreads:
+    """Every match's thread, and the per-match lock its updates (and its panels') run under."""
+
+    def __init__(self, bot: TableBot, members: Members, close_panels: ClosePanels) -> None:
+        self.bot = bot
+        self.members = members
+        self.close_panels = close_panels
+        self._match_locks: dict[int, asyncio.Lock] = {}
+
+    def match_lock(self, match_id: int) -> asyncio.Lock:
+        """Thread and panel updates of one match run one at a time (two secret answers can land together)."""
+        lock = self._match_locks.get(match_id)
+        if lock is None:
+            lock = self._match_locks[match_id] = asyncio.Lock()
+        return lock
+
+    async def open(self, match: MatchRow, message_id: int | None) -> tuple[discord.Thread, MatchRow, Names]:
+        """The thread (from the challenge message when there is one) and its first board with the intro.
+        Returns the thread, the match as stored with it, and the players' names."""
+        channel = self.bot.get_channel(match.channel_id) or await self.bot.fetch_channel(match.channel_id)
+        title = i18n.t("match.thread_name", match.locale, game=i18n.t(f"games.{match.game}", match.locale),
+                       match_id=match.id)
+        if message_id is not None:
+            thread = await channel.get_partial_message(message_id).create_thread(
+                name=title[:100], auto_archive_duration=10080)
+        else:
+            thread = await channel.create_thread(name=title[:100], type=discord.ChannelType.public_thread,
+                                                 auto_archive_duration=10080)
+        await self.bot.store.set_thread(match.id, thread.id)
+        match = await self.bot.store.get_match(match.id)
+        game = get_game(match.game)
+        names = await self.members.names(match)
+        intro = i18n.t("match.started", match.locale, game=i18n.t(f"games.{match.game}", match.locale),
+                       p0=f"<@{match.players[0]}>", p1=f"<@{match.players[1]}>", days=match.days)
+        if match.bot_seat is None:
+            intro += "\n" + i18n.t("players.rated" if match.rated else "players.unrated", match.locale)
+        series = await ratings.series_line(self.bot.store, match, names.seats, match.locale)
+        if series:
+            intro += "\n" + series
+        async with self.match_lock(match.id):
+            pending = game.engine.pending(match.state)
+            message = await self.post_board(match, names, intro, public_decisions(pending), ping=True)
+            await self.bot.store.mark_posted(match.id, match.version, message.id if message else None,
+                                             thread_key(pending), [intro])
+        return thread, match, names
+
+    async def post_board(self, match: MatchRow, names: Names, text: str, pending, ping: bool,
+                         final: bool = False, view: discord.ui.View | None = None,
+                         nonce: str | None = None) -> discord.Message | None:
+        thread = thread_of(self.bot, match)
+        if thread is None:
+            return None
+        game = get_game(match.game)
+        image = await render_match(names, "board.png", game.render_board, board_view(match, final), match.locale)
+        humans = [d.seat for d in pending if d.seat != match.bot_seat]
+        if ping and humans and not final:
+            text = f"{text}\n{ping_line(match, humans)}".strip()
+        if ping and humans:  # /notify dm: named, not pinged (the DM panel is their notification)
+            prefs = await self.bot.store.notify_prefs(tuple(match.players[s] for s in humans))
+            humans = [s for s in humans if prefs[match.players[s]]["notify"] != "dm"]
+        mentions = discord.AllowedMentions(users=[discord.Object(match.players[s]) for s in humans]
+                                           if ping else False, roles=False, everyone=False)
+        view = view if final else view_of(hand_button(match), undo_button(match))
+        extra = {"nonce": nonce} if nonce else {}
+        content = fit_message(text)
+        message = await thread.send(content, file=image, view=view, allowed_mentions=mentions, **extra)
+        if nonce and message is not None and (message.content != content or [a.size for a in message.attachments]
+                                              != [image.fp.getbuffer().nbytes]):
+            # Discord returned the post a crash left unrecorded (same nonce), made before more decisions
+            # arrived: bring it up to date instead of posting a second one.
+            image.reset()
+            message = await message.edit(content=content, attachments=[image], view=view,
+                                         allowed_mentions=mentions)
+        return message
+
+    def post_nonce(self, match: MatchRow, where: str) -> str:
+        """A thread post's nonce, keyed by the version the thread showed before it (not the match's own, which
+        moves on if decisions arrive while this process is down): re-posted after a crash between posting
+        and ``mark_posted`` (the restart's catch-up), Discord returns the first message, not a second."""
+        return match_nonce("b", self.bot.http.token or "", match.id, match.posted_version, 0, where)
+
+    async def sync_thread(self, match_id: int, names: Names | None = None,
+                          applied: Applied | None = None, answered: int | None = None) -> MatchRow | None:
+        """Post (or edit) what the thread does not show yet, from the stored decisions: the outbox.
+        Returns the match as it leaves it (what the store holds now, as far as this match's lock goes).
+
+        Call under ``match_lock``. While only secret decisions are open (simultaneous hidden choices, a
+        counter or instant window offered to one player) the thread stays still, so nothing public shows
+        that a window was offered or declined; what happened is posted once a public decision is due.
+        ``applied``: the decision just made, whose events need not be read back when it is the only one
+        the thread has not shown. ``answered``: the seat whose DM panel its click's answer already updated.
+        """
+        store = self.bot.store
+        if applied is not None and applied.after.id == match_id and not applied.finished:
+            match = await store.refresh_match(applied.after)
+        else:
+            match = await store.get_match(match_id)
+        if match is None or match.thread_id is None or match.posted_version >= match.version:
+            return match
+        game = get_game(match.game)
+        pending = game.engine.pending(match.state) if match.status == "active" else []
+        public = public_decisions(pending)
+        key = thread_key(pending)
+        if match.status == "active" and key is None:
+            return match
+        names = names or await self.members.names(match)
+        if applied is not None and applied.after.version == match.version == match.posted_version + 1:
+            rows = [(match.version, applied.seat, list(applied.choice),
+                     [[event.key, event.args, event.audience] for event in applied.events])]
+            keys = [(match.version, key)]
+        else:
+            keyed = await store.unposted_with_keys(match.id, match.posted_version)
+            rows = [row[:4] for row in keyed]
+            keys = [(row[0], row[4]) for row in keyed[:-1]] + [(match.version, key)]
+        lines = public_lines(game, rows, match.locale, names)
+        if match.status != "active":
+            await self.finish(match, folded(lines, match.locale), names, answered)
+            await store.mark_posted(match.id, match.version, None, None, [])
+            self._match_locks.pop(match.id, None)  # held by the caller until it returns; nothing waits after
+            return posted(match, None, None, [])
+        # A handover is a new message with its ping, also one the thread fell behind on and that a later
+        # decision undid (a kill between a post and its record; the thread's shard lagging the process that
+        # takes DM clicks): the live message's player acted meanwhile, so editing would ping nobody.
+        handovers = handover_versions(match.live_key, keys)
+        handover = handovers[-1] if handovers else None
+        if handover is not None or match.live_message_id is None:
+            return await self.post_handover(match, names, lines, public, key, handover)
+        # The same player acts on (or a simultaneous choice fills in): edit the live message.
+        live_log = (match.live_log + lines)[-LIVE_LOG_RAW:]
+        if lines:  # a step with nothing public to say (a hidden choice) leaves the message as it is
+            humans = [d.seat for d in public if d.seat != match.bot_seat]
+            shown = folded(live_log, match.locale)[-LIVE_LOG_LINES:]
+            text = "\n".join(shown + ([ping_line(match, humans)] if humans else []))
+            image = await render_match(names, "board.png", game.render_board, board_view(match), match.locale)
+            thread = thread_of(self.bot, match)
+            try:
+                await thread.get_partial_message(match.live_message_id).edit(
+                    content=fit_message(text), attachments=[image], allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException as error:
+                log.info("live message of match %s not editable (%s): posting anew", match.id, error)
+                return await self.post_handover(match, names, lines, public, key, None)
+        await store.mark_posted(match.id, match.version, match.live_message_id, key, live_log)
+        return posted(match, match.live_message_id, key, live_log)
+
+    async def post_handover(self, match: MatchRow, names: Names, lines: list[str], public, key: str,
+                            handover: int | None) -> MatchRow:
+        """A new thread message (board, the lines since the last one, the ping); it becomes the live one.
+        ``handover``: the version of the decision that handed over (its nonce: after a kill between this
+        post and its record, the same handover is answered by Discord with the first post, a later one is a
+        new post); None when the live message is gone or not editable (a post keyed by the shown version)."""
+        nonce = (self.post_nonce(match, "n") if handover is None
+                 else match_nonce("b", self.bot.http.token or "", match.id, handover, 0, "h"))
+        message = await self.post_board(match, names, "\n".join(folded(lines, match.locale)), public, ping=True,
+                                        nonce=nonce)
+        live_message_id = message.id if message else None
+        await self.bot.store.mark_posted(match.id, match.version, live_message_id, key, lines)
+        return posted(match, live_message_id, key, lines)
+
+    async def finish(self, match: MatchRow, lines: list[str], names: Names, answered: int | None = None) -> None:
+        """The result post (every hidden card revealed, Rematch and Replay), both final hands, then the
+        seats' spent panels closed."""
+        reason = outcome_reason(match.game, match.result_reason or "", match.locale)
+        if match.winner is None:
+            result = i18n.t("match.draw", match.locale, reason=reason)
+        else:
+            result = i18n.t("match.winner", match.locale, winner=f"<@{match.players[match.winner]}>",
+                            reason=reason)
+        extras = await ratings.rating_lines(self.bot.store, match, names.seats, match.locale)
+        series = await ratings.series_line(self.bot.store, match, names.seats, match.locale)
+        text = "\n".join(part for part in (*lines, result, *extras, series, i18n.t("match.revealed", match.locale))
+                         if part)
+        await self.post_board(match, names, text, [], ping=False, final=True, view=result_view(match),
+                              nonce=self.post_nonce(match, "f"))
+        game = get_game(match.game)
+        thread = thread_of(self.bot, match)
+        if thread is not None:
+            # Every hidden card revealed: each seat's own panel view, now public because the match is over.
+            files = [await render_match(names, f"hand_{seat + 1}.png", game.render_hand,
+                                        game.engine.view(match.state, seat), match.locale) for seat in (0, 1)]
+            await thread.send(i18n.t("match.final_hands", match.locale, p0=names.seats[0], p1=names.seats[1]),
+                              files=files, allowed_mentions=discord.AllowedMentions.none(),
+                              nonce=self.post_nonce(match, "x"))
+        await self.close_panels(match, names, answered)
