@@ -29,7 +29,7 @@ from bot.render.names import seat_label
 from bot.render.toolkit import Canvas, encode_png, remembered, sized_cache
 from bot.render.toolkit import fit_text as _fit
 from cogs.wars import cards as C
-from cogs.wars.engine import trait_active
+from cogs.wars.board import trait_active
 from cogs.wars.text import card_list, card_name, great_name
 
 WIDTH = 780

@@ -1,0 +1,71 @@
+"""3x3 Wars: the main phase: deploy and redeploy (the strategy step)."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+from bot.engine import (
+    Event,
+    Seat,
+    State,
+)
+from cogs.wars import cards as C
+from cogs.wars.board import (
+    FIELD_SLOTS,
+    event,
+    has_trait,
+    leave_field,
+    main_record,
+    take_from_hand,
+    territory_count,
+    unit_entry,
+)
+from cogs.wars.effects import enter_field
+
+
+def deploy_limit(state: State, seat: Seat, spent: Sequence[str] = ()) -> int:
+    limit = territory_count(state, seat)
+    for unit in state["fields"][seat]:
+        if unit["card"] not in spent and has_trait(state, unit["card"], "fertile"):
+            limit += 1  # 豊穣, not when the unit itself is redeploy cost (Q&A)
+    if seat in state["turn_state"]["harvest"]:
+        limit += 3
+    return limit
+
+
+def strategy_options(state: State, seat: Seat, haste_only: bool = False) -> list[str]:
+    hand_units = [c for c in dict.fromkeys(state["hands"][seat]) if C.is_unit(c)]
+    if haste_only:
+        hand_units = [c for c in hand_units if has_trait(state, c, "haste")]
+    field = [u["card"] for u in state["fields"][seat]]
+    options = []
+    if len(field) < FIELD_SLOTS:
+        limit = deploy_limit(state, seat)
+        options += [f"deploy:{c}" for c in hand_units if C.cost(c) <= limit]
+    for size in range(1, len(field) + 1):
+        for spent in itertools.combinations(field, size):
+            budget = sum(C.cost(c) for c in spent) + deploy_limit(state, seat, spent)
+            options += [f"redeploy:{c}:{'+'.join(spent)}" for c in hand_units if C.cost(c) <= budget]
+    return options
+
+
+def answer_strategy(state: State, seat: Seat, option: str, events: list[Event]) -> None:
+    parts = option.split(":")
+    card = parts[1]
+    take_from_hand(state, seat, card)
+    if parts[0] == "redeploy":
+        for spent in parts[2].split("+"):
+            leave_field(state, seat, spent)
+            if has_trait(state, spent, "relief"):
+                state["hands"][seat].append(spent)  # 交代
+            else:
+                state["discard"].append(spent)
+        events.append(event("redeploy", None, seat=seat, card=card, spent=parts[2].split("+")))
+        main_record(state, {"seat": seat, "kind": "redeploy", "card": card, "spent": parts[2].split("+")})
+    else:
+        events.append(event("deploy", None, seat=seat, card=card))
+        main_record(state, {"seat": seat, "kind": "deploy", "card": card})
+    state["fields"][seat].append(unit_entry(card, state["turn"]))
+    state["turn_state"]["strategy_done"] = True
+    enter_field(state, seat, card, events)
