@@ -47,6 +47,7 @@ class GameSpec:
     arg_formatters: Mapping[str, Callable[[Any, str], str]] | None = None
     # Games played with a deck declare its rule; the engine then takes options deck0 / deck1.
     deck_rule: DeckRule | None = None
+    card_text: Callable[[Mapping[str, Any], str], str] | None = None
 
 
 # Games registered at run time (the platform tests' tiny game); looked up before the packages.

@@ -8,7 +8,7 @@ the end of the game, and the open questions (``state["asks"]``).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.engine import (
@@ -19,11 +19,9 @@ from bot.engine import (
     draw_rng,
 )
 from cogs.wars import cards as C
+from cogs.wars.traits import TRAITS
 
 LEVELS = ("overlord", "apprentice", "wizard", "seven_mage", "apprentice_choose3")
-BASIC_TRAITS = frozenset({"transparent", "veil", "no_block", "twin_wall", "no_reinforce"})
-# Spell-card traits apply at every level: the replay uses 調律 and 呪文砕き in an Overlord game.
-CARD_TRAITS = frozenset({"shift", "wildcard"})
 STARTING_LIFE = 30
 FIELD_SLOTS = 3
 TUNING_VALUES = (1, 2, 3)
@@ -51,13 +49,16 @@ def level_has_masters(state: State) -> bool:
 
 
 def trait_active(state: State, trait: str) -> bool:
-    if trait in CARD_TRAITS or trait in ("echo", "manifest"):
-        return True
-    return trait in BASIC_TRAITS or level_has_great(state)
+    return TRAITS[trait].every_level or level_has_great(state)
 
 
 def has_trait(state: State, card_id: str, trait: str) -> bool:
     return trait in C.traits(card_id) and trait_active(state, trait)
+
+
+def is_pierce(state: State, unit: dict[str, Any]) -> bool:
+    """Attacks in the transparent attack step: 透過, or given 透過 by 透化 until the end of combat."""
+    return unit["pierce"] or has_trait(state, unit["card"], "transparent")
 
 
 def event(key: str, audience: tuple[Seat, ...] | None = None, **args: Any) -> Event:
@@ -270,13 +271,19 @@ def ask_for(state: State, seat: Seat) -> dict[str, Any] | None:
     return None
 
 
-def single(handler: Any) -> Any:
+# An answer to an open question: (state, seat, the options chosen, the question, events).
+AnswerHandler = Callable[[State, Seat, Sequence[str], dict[str, Any], list[Event]], None]
+
+
+def single(handler: Callable[[State, Seat, str, list[Event]], None]) -> AnswerHandler:
+    """An answer handler of one option, as the answer table calls it."""
     def run(state: State, seat: Seat, choice: Sequence[str], entry: dict[str, Any], events: list[Event]) -> None:
         handler(state, seat, choice[0], events)
     return run
 
 
-def multi(handler: Any) -> Any:
+def multi(handler: Callable[[State, Seat, Sequence[str], list[Event]], None]) -> AnswerHandler:
+    """An answer handler of several options, as the answer table calls it."""
     def run(state: State, seat: Seat, choice: Sequence[str], entry: dict[str, Any], events: list[Event]) -> None:
         handler(state, seat, choice, events)
     return run

@@ -10,31 +10,14 @@ from bot.engine import (
     State,
 )
 from cogs.wars import cards as C
-from cogs.wars.board import damage, event, has_trait, other
-
-
-def manifest_active(state: State, seat: Seat) -> bool:
-    """顕在 of 透禍の槍: face up, or it stopped being face up this turn (and was not nullified)."""
-    turn = state["turn_state"]
-    if seat in turn["manifest_off"]:
-        return False
-    if seat in turn["manifest_kept"]:
-        return True
-    return any(m["state"] == "up" and "manifest" in C.traits(m["card"]) for m in state["magic"][seat])
-
-
-def is_pierce(state: State, unit: dict[str, Any]) -> bool:
-    return unit["pierce"] or has_trait(state, unit["card"], "transparent")
+from cogs.wars.board import damage, event, has_trait, is_pierce, other
+from cogs.wars.effects import POWER_MODIFIERS
 
 
 def power(state: State, seat: Seat, unit: dict[str, Any]) -> int:
+    """Cost, reinforcement and increase, then every standing or lasting effect on it (never below 0)."""
     value = C.cost(unit["card"]) + unit["reinforce"] + unit["increase"]
-    if has_trait(state, unit["card"], "swell"):
-        value += 2  # 膨張 is a standing increase, on both players' turns (the Q&A's slug at power 5)
-    if seat in state["turn_state"]["miasma"]:
-        value -= 2
-    if is_pierce(state, unit) and manifest_active(state, seat):
-        value += 1
+    value += sum(modifier(state, seat, unit) for modifier in POWER_MODIFIERS)
     return max(0, value)
 
 

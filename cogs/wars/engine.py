@@ -31,36 +31,20 @@ from bot.engine import (
     State,
     check_choice,
 )
-from cogs.wars.board import LEVELS, answer_discard, answer_expand, ask_for, copy_state, multi, single
-from cogs.wars.effects import (
-    answer_flip,
-    answer_giant,
-    answer_poison,
-    answer_settle,
-    answer_treasure,
-    answer_twin,
-    answer_woods,
-)
-from cogs.wars.greats import answer_copy_entry, answer_heal, answer_seek
-from cogs.wars.magic import answer_nullify, answer_reincarnate
-from cogs.wars.setup import answer_setup, new_game, new_game_from_setup
-from cogs.wars.spells import answer_counter
-from cogs.wars.turn import advance, answer_step
+from cogs.wars import effects, greats, magic, setup, spells, turn
+from cogs.wars.board import LEVELS, AnswerHandler, ask_for, copy_state
+from cogs.wars.kinds import check_catalogue
+from cogs.wars.setup import new_game, new_game_from_setup
+from cogs.wars.turn import advance
 from cogs.wars.views import build_view, player_view
 
-ANSWERS = {
-    "setup_pick": answer_setup, "setup_mulligan": answer_setup, "setup_hand": answer_setup,
-    "setup_magic": answer_setup, "setup_territory": answer_setup,
-    "removal": answer_step, "reinforce": answer_step, "haste": answer_step, "precombat": answer_step,
-    "expand": answer_step,
-    "strategy": answer_step, "end": answer_step,
-    "counter": single(answer_counter), "nullify": single(answer_nullify), "treasure": single(answer_treasure),
-    "discard_one": multi(answer_discard), "flip": single(answer_flip), "poison": single(answer_poison),
-    "giant": single(answer_giant), "woods": single(answer_woods), "twin": multi(answer_twin),
-    "frontier": single(answer_expand), "reincarnate": multi(answer_reincarnate), "settle": single(answer_settle),
-    "heal": single(answer_heal), "seek": single(answer_seek), "copy": answer_copy_entry,
+# Each open question is answered by the section that asked it.
+ANSWERS: dict[str, AnswerHandler] = {
+    **setup.ANSWERS, **turn.ANSWERS, **spells.ANSWERS, **magic.ANSWERS, **effects.ANSWERS, **greats.ANSWERS,
 }
 
+
+check_catalogue()  # an effect, condition, great magic or trait no registry knows stops the bot loading
 
 
 class WarsEngine:

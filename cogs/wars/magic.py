@@ -1,9 +1,16 @@
-"""3x3 Wars: magic cards on the table: requirements, paying, activating, ★不許火's nullify window."""
+"""3x3 Wars: magic cards on the table: requirements (必要魔力), conditions, paying, activating, the
+opponent's ★不許火 window, and resolving through the effect registry (``cogs.wars.effects.EFFECTS``).
+
+``CONDITIONS`` is the registry of activation conditions a magic card may name (``condition = "main"``):
+when it may be activated, an activation cost asked before the effect (転生 discards three units), and its
+card text.
+"""
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import (
@@ -15,15 +22,18 @@ from cogs.wars import cards as C
 from cogs.wars.board import (
     MAIN_STEPS,
     SPELL_STEPS,
+    AnswerHandler,
     answer_discard,
     ask,
     event,
     has_trait,
     level_has_great,
     level_has_masters,
+    multi,
     other,
+    single,
 )
-from cogs.wars.effects import MAGIC_EFFECTS, settle_options
+from cogs.wars.effects import EFFECTS
 
 
 def requirement_met(state: State, seat: Seat, card_id: str) -> bool:
@@ -67,6 +77,38 @@ def _requirements_fit(units: list[str], extras: list[str | None], need_any: int,
     return False
 
 
+@dataclass(frozen=True)
+class Condition:
+    """A magic's activation condition (the bracket on the card)."""
+    allows: Callable[[State, Seat, str], bool]  # (state, caster, step)
+    text_en: str  # the bracket as printed, "" for none
+    text_ja: str
+    pay: Callable[[State, Seat], None] | None = None  # an activation cost, asked before ★不許火's window
+
+    def text(self, locale: str) -> str:
+        return self.text_ja if locale == "ja" else self.text_en
+
+
+def _unit_cards(state: State, seat: Seat) -> list[str]:
+    return [c for c in state["hands"][seat] if C.is_unit(c)]
+
+
+def _ask_three_units(state: State, seat: Seat) -> None:
+    # 転生's bracket is its activation condition (Q&A: 「《転生》の発動条件で…捨てる」): the three unit cards
+    # are discarded as it is activated, before any ★不許火, and stay discarded if it is nullified.
+    ask(state, seat, "reincarnate", [f"discard:{c}" for c in _unit_cards(state, seat)], 3, 3)
+
+
+CONDITIONS: dict[str, Condition] = {
+    "": Condition(lambda state, seat, step: True, "", ""),
+    "main": Condition(lambda state, seat, step: step in MAIN_STEPS, "[Your main phase only]", "[あなたのメインフェイズ限定]"),
+    "spell": Condition(lambda state, seat, step: step in SPELL_STEPS, "[Your spell phase only]", "[あなたの呪文フェイズ限定]"),
+    "discard3": Condition(lambda state, seat, step: len(_unit_cards(state, seat)) >= 3,
+                          "[Discard 3 unit cards from your hand]", "[手札のユニット・カード3枚を捨てる]",
+                          pay=_ask_three_units),
+}
+
+
 def magic_slot(state: State, seat: Seat, card_id: str) -> dict[str, Any] | None:
     for slot in state["magic"][seat]:
         if slot["card"] == card_id:
@@ -86,17 +128,12 @@ def magic_once_ok(state: State, seat: Seat, effect: str) -> bool:
 
 
 def condition_ok(state: State, seat: Seat, card_id: str, step: str) -> bool:
+    """The card's condition allows it at ``step``, and its effect has something to do (入植)."""
     card = C.info(card_id)
-    condition = card.get("condition", "")
-    if condition == "main" and step not in MAIN_STEPS:
+    if not CONDITIONS[card.get("condition", "")].allows(state, seat, step):
         return False
-    if condition == "spell" and step not in SPELL_STEPS:
-        return False
-    if condition == "discard3":
-        return sum(1 for c in state["hands"][seat] if C.is_unit(c)) >= 3
-    if card["effect"] == "settle":
-        return bool(settle_options(state, seat))
-    return True
+    ready = EFFECTS[card["effect"]].ready
+    return ready is None or bool(ready(state, seat))
 
 
 def pay_magic(state: State, seat: Seat, card_id: str, events: list[Event]) -> None:
@@ -138,11 +175,9 @@ def activate_magic(state: State, seat: Seat, card_id: str, events: list[Event], 
     state["last"]["magic"].append({"seat": seat, "card": card_id, "copied": copied, "result": "activated"})
     events.append(event("magic", None, seat=seat, card=card_id, copied=copied))
     state["pending_magic"] = {"seat": seat, "card": card_id, "copied": copied}
-    if C.info(card_id).get("condition") == "discard3":
-        # 転生's bracket is its activation condition (Q&A: 「《転生》の発動条件で…捨てる」): the three unit cards
-        # are discarded as it is activated, before any ★不許火, and stay discarded if it is nullified.
-        units = [c for c in state["hands"][seat] if C.is_unit(c)]
-        ask(state, seat, "reincarnate", [f"discard:{c}" for c in units], 3, 3)
+    pay_condition = CONDITIONS[C.info(card_id).get("condition", "")].pay
+    if pay_condition is not None:
+        pay_condition(state, seat)  # its answer goes on to offer_nullify
         return
     offer_nullify(state, seat, card_id, events)
 
@@ -182,8 +217,7 @@ def resolve_magic(state: State, events: list[Event]) -> None:
     pending = state["pending_magic"]
     state["pending_magic"] = None
     seat, card = pending["seat"], pending["card"]
-    effect = C.info(card)["effect"]
-    MAGIC_EFFECTS[effect](state, seat, events)
+    EFFECTS[C.info(card)["effect"]].resolve(state, seat, events)
 
 
 def great_of(card_id: str) -> str:
@@ -206,3 +240,6 @@ def pay_great(state: State, seat: Seat, card_id: str, events: list[Event]) -> No
     exile_magic(state, seat, card_id)
     state["last"]["magic"].append({"seat": seat, "card": card_id, "great": great_of(card_id), "result": "activated"})
     events.append(event("great", None, seat=seat, card=card_id, great=great_of(card_id)))
+
+
+ANSWERS: dict[str, AnswerHandler] = {"nullify": single(answer_nullify), "reincarnate": multi(answer_reincarnate)}

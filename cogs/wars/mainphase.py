@@ -21,17 +21,13 @@ from cogs.wars.board import (
     territory_count,
     unit_entry,
 )
-from cogs.wars.effects import enter_field
+from cogs.wars.effects import DEPLOY_LIMIT_MODIFIERS, enter_field
 
 
 def deploy_limit(state: State, seat: Seat, spent: Sequence[str] = ()) -> int:
-    limit = territory_count(state, seat)
-    for unit in state["fields"][seat]:
-        if unit["card"] not in spent and has_trait(state, unit["card"], "fertile"):
-            limit += 1  # 豊穣, not when the unit itself is redeploy cost (Q&A)
-    if seat in state["turn_state"]["harvest"]:
-        limit += 3
-    return limit
+    """The highest cost ``seat`` may deploy: its territories, and what standing and lasting effects add
+    (``spent``: the units being paid as redeploy cost)."""
+    return territory_count(state, seat) + sum(modifier(state, seat, spent) for modifier in DEPLOY_LIMIT_MODIFIERS)
 
 
 def strategy_options(state: State, seat: Seat, haste_only: bool = False) -> list[str]:

@@ -13,7 +13,17 @@ from bot.engine import (
     draw_rng,
 )
 from cogs.wars import cards as C
-from cogs.wars.board import LEVELS, STARTING_LIFE, ask, empty_state, event, other, shuffled, unit_entry
+from cogs.wars.board import (
+    LEVELS,
+    STARTING_LIFE,
+    AnswerHandler,
+    ask,
+    empty_state,
+    event,
+    other,
+    shuffled,
+    unit_entry,
+)
 from cogs.wars.turn import advance
 
 
@@ -203,3 +213,8 @@ def new_game_from_setup(setup: Mapping[str, Any]) -> State:
     state["step"] = "turn_start"
     advance(state, [])
     return state
+
+
+ANSWERS: dict[str, AnswerHandler] = {
+    kind: answer_setup for kind in ("setup_pick", "setup_mulligan", "setup_hand", "setup_magic", "setup_territory")
+}

@@ -12,6 +12,7 @@ from bot.engine import (
 )
 from cogs.wars import cards as C
 from cogs.wars.board import (
+    AnswerHandler,
     already_targeted,
     card_value,
     destroy_unit,
@@ -22,10 +23,12 @@ from cogs.wars.board import (
     parse_tokens,
     reinforceable,
     shown_cards,
+    single,
     split_token,
     take_from_hand,
     tokens_for,
 )
+from cogs.wars.effects import COUNTER_LOCKS
 from cogs.wars.magic import pay_great
 
 
@@ -96,8 +99,8 @@ def _answers(target: dict[str, Any], answer: dict[str, Any]) -> bool:
 
 
 def counter_options(state: State, seat: Seat, top: dict[str, Any]) -> list[str]:
-    if seat in state["turn_state"]["fog"]:
-        return []  # 濃霧: "cannot" beats "can"
+    if any(locked(state, seat) for locked in COUNTER_LOCKS):
+        return []  # "cannot" beats "can"
     size = len(top["cards"])
     options = []
     for combo in itertools.combinations(state["hands"][seat], size):
@@ -178,3 +181,6 @@ def use_forbid_fire_on_chain(state: State, seat: Seat, card_id: str, events: lis
     events.append(event("nullified", None, seat=seat, card=chain["stack"][0]["target"]))
     state["chain"] = None
     state["step"] = chain["then"]
+
+
+ANSWERS: dict[str, AnswerHandler] = {"counter": single(answer_counter)}

@@ -12,7 +12,16 @@ from bot.engine import (
     State,
 )
 from cogs.wars import cards as C
-from cogs.wars.board import answer_expand, ask, draw_cards, event, finish, new_turn_state, other
+from cogs.wars.board import (
+    AnswerHandler,
+    answer_expand,
+    ask,
+    draw_cards,
+    event,
+    finish,
+    new_turn_state,
+    other,
+)
 from cogs.wars.combat import resolve_combat
 from cogs.wars.greats import own_turn_great_options, use_own_turn_great
 from cogs.wars.magic import (
@@ -239,3 +248,8 @@ def answer_step(state: State, seat: Seat, choice: Sequence[str], entry: dict[str
         # phase, and the new unit may be what meets its requirement. With no magic usable it closes at once.
     else:
         raise IllegalChoice("unknown option", option=option)
+
+
+ANSWERS: dict[str, AnswerHandler] = {
+    kind: answer_step for kind in ("removal", "reinforce", "haste", "precombat", "expand", "strategy", "end")
+}
