@@ -7,9 +7,10 @@ effect changes.
   can deploy). The kind is also the magic's name for "each magic once per turn" (``turn_state.magic_used``).
 * ``ANSWERS``: the questions the effects ask (``poison``: which unit), by question kind.
 * ``ON_ENTER``: unit traits that act as their unit enters the field (宝掘).
-* ``POWER_MODIFIERS``, ``DEPLOY_LIMIT_MODIFIERS``, ``COUNTER_LOCKS``: the standing and lasting effects that
-  change a unit's power, the deploy limit, or whether a seat may counter (膨張, 瘴気, 顕在; 豊穣, 収穫; 濃霧).
-  Combat, the main phase and the counter window sum or ask these lists and name no card.
+* ``POWER_MODIFIERS``, ``DEPLOY_LIMIT_MODIFIERS``, ``COUNTER_LOCKS``, ``EXTRA_MANA``, ``NULLIFY_LOCKS``: the
+  standing and lasting effects that change a unit's power, the deploy limit, whether a seat may counter,
+  the mana for a requirement, whether a magic may be nullified (膨張, 瘴気, 顕在; 豊穣, 収穫; 濃霧; ★無尽増).
+  Combat, the main phase, the counter window and magic sum or ask these lists and name no card.
 """
 
 from __future__ import annotations
@@ -72,6 +73,8 @@ ON_ENTER: dict[str, OnEnter] = {}
 POWER_MODIFIERS: list[Callable[[State, Seat, dict[str, Any]], int]] = []
 DEPLOY_LIMIT_MODIFIERS: list[Callable[[State, Seat, Sequence[str]], int]] = []
 COUNTER_LOCKS: list[Callable[[State, Seat], bool]] = []
+EXTRA_MANA: list[Callable[[State, Seat], list[str | None]]] = []  # attributes (None: any) added to a requirement
+NULLIFY_LOCKS: list[Callable[[State, Seat], bool]] = []  # the caster's magic cannot be nullified
 
 
 def magic_effect(kind: str, en: str, ja: str, ready: Ready | None = None) -> Callable[[Resolve], Resolve]:
@@ -99,6 +102,7 @@ def enter_field(state: State, seat: Seat, card: str, events: list[Event]) -> Non
 
 
 # ---------------------------------------------------------------- magic effects
+
 
 @magic_effect(
     "damage3",
@@ -403,9 +407,19 @@ def fog(state: State, seat: Seat) -> bool:
     return seat in state["turn_state"]["fog"]  # 濃霧: "cannot" beats "can"
 
 
+def endless_mana(state: State, seat: Seat) -> list[str | None]:
+    return [None] if seat in state["turn_state"]["endless"] else []  # ★無尽増: 1 mana of any attribute
+
+
+def endless_unnullifiable(state: State, seat: Seat) -> bool:
+    return seat in state["turn_state"]["endless"]  # ★無尽増: your magic cannot be nullified
+
+
 POWER_MODIFIERS += [swell, miasma, manifest]
 DEPLOY_LIMIT_MODIFIERS += [fertile, harvest]
 COUNTER_LOCKS.append(fog)
+EXTRA_MANA.append(endless_mana)
+NULLIFY_LOCKS.append(endless_unnullifiable)
 
 ANSWERS: dict[str, AnswerHandler] = {
     "flip": single(answer_flip), "poison": single(answer_poison), "giant": single(answer_giant),

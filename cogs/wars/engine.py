@@ -1,5 +1,12 @@
 """3x3 Wars (サイザンウォーズ): the pure rules engine for every level of the manual: the engine object.
 
+This module is the platform's contract (new_game, pending, apply, view, outcome, reveal_all). The rules
+live by the rule book's sections: ``board`` (the state, zones, life, open questions), ``setup``, ``turn``
+(the steps), ``spells`` (removal, reinforcement, counters), ``combat``, ``mainphase`` (deploy, redeploy),
+``magic`` (requirements, conditions, activation, ★不許火's window), ``effects`` (what each magic does, unit
+traits that act, lasting effects), ``greats`` (great magic) and ``views``. Cards name kinds from the
+registries ``effects.EFFECTS``, ``magic.CONDITIONS``, ``greats.GREATS`` and ``traits.TRAITS``.
+
 The state is a JSON dict. The engine keeps at most one open question per seat in ``state["asks"]``
 (options computed when the question is asked), and ``advance`` runs the turn until somebody must
 answer. Move notation (option ids):

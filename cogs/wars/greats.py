@@ -74,7 +74,7 @@ def use_own_turn_great(state: State, seat: Seat, card_id: str, step: str, events
 
 
 def great_endless(state: State, seat: Seat, step: str, events: list[Event]) -> None:
-    state["turn_state"]["endless"].append(seat)  # read by magic.requirement_met and magic.offer_nullify
+    state["turn_state"]["endless"].append(seat)  # its lasting effects: effects.endless_mana, endless_unnullifiable
 
 
 def great_seek_life(state: State, seat: Seat, step: str, events: list[Event]) -> None:

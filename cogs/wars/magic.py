@@ -33,7 +33,7 @@ from cogs.wars.board import (
     other,
     single,
 )
-from cogs.wars.effects import EFFECTS
+from cogs.wars.effects import EFFECTS, EXTRA_MANA, NULLIFY_LOCKS
 
 
 def requirement_met(state: State, seat: Seat, card_id: str) -> bool:
@@ -53,8 +53,8 @@ def requirement_met(state: State, seat: Seat, card_id: str) -> bool:
     master = state["masters"][seat]
     if master and level_has_masters(state):
         extras.append(C.attribute(master))
-    if seat in state["turn_state"]["endless"]:
-        extras.append(None)
+    for mana in EXTRA_MANA:
+        extras += mana(state, seat)
     return _requirements_fit(units, extras, need_any, need_attrs)
 
 
@@ -190,7 +190,7 @@ def answer_reincarnate(state: State, seat: Seat, choice: Sequence[str], events: 
 def offer_nullify(state: State, seat: Seat, card_id: str, events: list[Event]) -> None:
     """The opponent's ★不許火 window on an activated magic (none under ★無尽増), then its effect."""
     opponent = other(seat)
-    if seat not in state["turn_state"]["endless"] and forbid_fire_options(state, opponent):
+    if not any(locked(state, seat) for locked in NULLIFY_LOCKS) and forbid_fire_options(state, opponent):
         ask(state, opponent, "nullify", forbid_fire_options(state, opponent) + ["pass"], secret=True, card=card_id)
         return
     resolve_magic(state, events)
