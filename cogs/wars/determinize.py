@@ -16,7 +16,8 @@ from typing import Any
 
 from bot.engine import Seat, State
 from cogs.wars import cards as C
-from cogs.wars import engine as rules
+from cogs.wars.board import copy_state
+from cogs.wars.setup import ask_setup
 
 ROLLOUT_DEPTH = 120  # a random match is ~50 decisions: play most matches to the end
 BUDGET_SCALE = 0.35  # iterations per level (bot/ai/search.py BUDGETS) for ~0.8 s at normal on a loaded host
@@ -35,7 +36,7 @@ def _deal(zones: list[tuple[Any, Any]], pool: list[str], rng: random.Random) -> 
 
 
 def determinize(state: State, seat: Seat, rng: random.Random) -> State:
-    world = rules.copy_state(state)
+    world = copy_state(state)
     world["seed"] = rng.randrange(2**62)
     # Which Apprentice magic deck each seat was dealt: only recorded (the engine never reads it), and the
     # opponent's is hidden: a world does not carry it.
@@ -67,7 +68,7 @@ def determinize(state: State, seat: Seat, rng: random.Random) -> State:
             # Its options name the old cards: ask again, in the same place of the list.
             del world["asks"][position]
             before = len(world["asks"])
-            rules.ask_setup(world, other)
+            ask_setup(world, other)
             if len(world["asks"]) > before:
                 world["asks"].insert(position, world["asks"].pop())
     return world

@@ -16,7 +16,6 @@ once per look and pasted from bounded caches.
 
 from __future__ import annotations
 
-import re
 from functools import cache
 from typing import Any
 
@@ -29,8 +28,10 @@ from bot.render.names import seat_label
 from bot.render.toolkit import Canvas, encode_png, remembered, sized_cache
 from bot.render.toolkit import fit_text as _fit
 from cogs.wars import cards as C
-from cogs.wars.engine import trait_active
+from cogs.wars.board import trait_active
+from cogs.wars.cardtext import magic_effect_text
 from cogs.wars.text import card_list, card_name, great_name
+from cogs.wars.traits import TRAITS
 
 WIDTH = 780
 SMALL = 20  # the smallest text: WIDTH / 40 is 19.5
@@ -44,16 +45,6 @@ ATTR_LABELS = {
 }
 ATTR_MARKS = {"en": {"fire": "F", "water": "W", "grass": "G", "sky": "S"},
               "ja": {"fire": "炎", "water": "水", "grass": "草", "sky": "天"}}
-TRAIT_LABELS = {
-    "en": {"transparent": "Pierce", "veil": "Veil", "no_block": "No block", "twin_wall": "Twin wall",
-           "no_reinforce": "No reinf.", "relief": "Relief", "fertile": "Fertile", "swell": "Swell",
-           "occupy": "Occupy", "undying": "Undying", "haste": "Haste", "treasure": "Dig", "shift": "Shift",
-           "wildcard": "Wildcard", "echo": "Echo", "manifest": "Manifest"},
-    "ja": {"transparent": "透過", "veil": "透化", "no_block": "ブロック不可", "twin_wall": "双壁",
-           "no_reinforce": "強化不可", "relief": "交代", "fertile": "豊穣", "swell": "膨張", "occupy": "占有",
-           "undying": "不死", "haste": "速攻", "treasure": "宝掘", "shift": "変幻", "wildcard": "ワイルド",
-           "echo": "残響", "manifest": "顕在"},
-}
 BACKGROUND = (30, 34, 42)
 TEXT = (238, 238, 238)
 DIM = (168, 174, 186)
@@ -118,7 +109,7 @@ def _name_lines(card_id: str, locale: str, width: int) -> list[str]:
 
 
 def _traits(traits: list[str], locale: str) -> list[str]:
-    return [TRAIT_LABELS[locale].get(t, t) for t in traits]
+    return [TRAITS[t].label(locale) for t in traits]
 
 
 def _pack(labels: list[str], size: int, width: int) -> list[str]:
@@ -576,13 +567,7 @@ def _effect_lines(card_id: str, locale: str) -> tuple[str, ...]:
 
 def _effect_text(card_id: str, locale: str) -> str:
     """The magic's own effect: its text without the requirement, the great magic and trait reminders."""
-    card = next(c for c in C.catalogue() if c.id == card_id)
-    text = card.text(locale)
-    text = re.sub(r"^(Requirement[^.]*\.|必要魔力[^。]*。)\s*", "", text)
-    text = re.split(r"\s*(?:Great magic|大魔術) ★", text)[0]
-    text = re.sub(r"\s*残響 \(Echo\): While sideways[^.]*\.|\s*残響: 横側の時[^。]*。", "", text)
-    text = re.sub(r"\s*顕在 \(Manifest\): While face up[^.]*\.|\s*顕在: 表側である限り[^。]*。[^。]*。", "", text)
-    return re.sub(r"(\[[^\]]+\])\s*\1", r"\1", text).strip()
+    return magic_effect_text(C.info(card_id), locale)
 
 
 def _requirement(canvas: Canvas, x: int, y: int, card_id: str, locale: str) -> None:

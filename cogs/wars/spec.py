@@ -6,6 +6,7 @@ from bot.cards import Card
 from bot.games import BotHooks, GameSpec
 from cogs.wars import determinize
 from cogs.wars.cards import catalogue
+from cogs.wars.cardtext import card_text
 from cogs.wars.engine import ENGINE
 from cogs.wars.render import render_board, render_card, render_hand
 from cogs.wars.text import ARG_FORMATTERS, option_label
@@ -28,4 +29,5 @@ GAME = GameSpec(
     cards=cards,
     render_card=render_card,
     arg_formatters=ARG_FORMATTERS,
+    card_text=card_text,
 )

@@ -10,7 +10,9 @@ from collections import Counter
 import pytest
 
 from cogs.wars import cards as C
-from cogs.wars.engine import ENGINE, power, requirement_met
+from cogs.wars.combat import power
+from cogs.wars.engine import ENGINE
+from cogs.wars.magic import requirement_met
 from tests.wars.helpers import (
     answer,
     decision,

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from cogs.wars.engine import ENGINE, deploy_limit, power, requirement_met
+from cogs.wars.combat import power
+from cogs.wars.engine import ENGINE
+from cogs.wars.magic import requirement_met
+from cogs.wars.mainphase import deploy_limit
 from tests.wars.helpers import answer, decision, options_this_turn, play, setup_game, to_turn, unit_cards
 
 DECK = ["041", "042", "043", "044", "035", "030", "019", "015", "010", "008"]
