@@ -16,15 +16,13 @@ import logging
 import secrets
 from collections import deque
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from aiohttp import WSMsgType, web
 
 from .models import JSON
+from .parts import GatewayHost
 from .snowflake import shard_of
-
-if TYPE_CHECKING:
-    from .server import FakeDiscord
 
 log = logging.getLogger(__name__)
 
@@ -105,7 +103,7 @@ async def _send(ws: web.WebSocketResponse | None, frame: JSON) -> None:
 
 
 class Gateway:
-    def __init__(self, fake: FakeDiscord) -> None:
+    def __init__(self, fake: GatewayHost) -> None:
         self.fake = fake
         self.heartbeat_interval_ms = 41250
         self.sessions: dict[str, GatewaySession] = {}

@@ -8,7 +8,7 @@ Callback types handled: 4 message, 5 deferred message, 6 deferred update, 7 upda
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import limits
 from .models import (
@@ -23,10 +23,8 @@ from .models import (
     FakeUser,
     InteractionRecord,
 )
+from .parts import InteractionsHost
 from .world import as_id
-
-if TYPE_CHECKING:
-    from .server import FakeDiscord
 
 APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
 FOLLOWUP_WINDOW = 15 * 60.0
@@ -64,7 +62,7 @@ def infer_option_type(value: Any) -> int:
 
 
 class Interactions:
-    def __init__(self, fake: FakeDiscord) -> None:
+    def __init__(self, fake: InteractionsHost) -> None:
         self.fake = fake
         self.world = fake.world
         self.records: dict[int, InteractionRecord] = {}

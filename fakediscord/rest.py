@@ -5,10 +5,13 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import limits
+from .gateway import Gateway
+from .interactions import Interactions
 from .models import JSON, ApiError, ChannelType, FakeChannel, FakeGuild, FakeMessage
+from .parts import RestHost
 from .world import (
     P_ATTACH_FILES,
     P_CREATE_PRIVATE_THREADS,
@@ -18,9 +21,6 @@ from .world import (
     P_SEND_IN_THREADS,
     P_SEND_MESSAGES,
 )
-
-if TYPE_CHECKING:
-    from .server import FakeDiscord
 
 Result = tuple[int, Any]
 # How long Discord remembers an enforced nonce ("the past few minutes").
@@ -68,9 +68,11 @@ class Router:
 
 
 class RestApi:
-    def __init__(self, fake: FakeDiscord) -> None:
+    def __init__(self, fake: RestHost, gateway: Gateway, interactions: Interactions) -> None:
         self.fake = fake
         self.world = fake.world
+        self.gateway = gateway
+        self.interactions = interactions
         self.router = Router()
         self._register()
 
@@ -214,7 +216,7 @@ class RestApi:
         if channel.guild_id is not None and channel.id in self.world.guilds[channel.guild_id].channel_ids:
             self.world.guilds[channel.guild_id].channel_ids.remove(channel.id)
         event = "THREAD_DELETE" if channel.is_thread else "CHANNEL_DELETE"
-        await self.fake.gateway.dispatch(event, payload if not channel.is_dm else None)
+        await self.gateway.dispatch(event, payload if not channel.is_dm else None)
         return 200, payload
 
     async def list_messages(self, req: ApiRequest) -> Result:
@@ -513,27 +515,27 @@ class RestApi:
     # -- interactions and webhooks -------------------------------------------------------------------
 
     async def interaction_callback(self, req: ApiRequest) -> Result:
-        service = self.fake.interactions
+        service = self.interactions
         record = service.record_for_callback(req.params["interaction_id"], req.params["token"])
         return await service.callback(record, req.body, req.files, with_response=req.flag("with_response"))
 
     async def webhook_execute(self, req: ApiRequest) -> Result:
-        service = self.fake.interactions
+        service = self.interactions
         record = service.record_for_webhook(req.params["application_id"], req.params["token"])
         return await service.followup(record, req.body, req.files, wait=req.flag("wait"))
 
     async def webhook_get(self, req: ApiRequest) -> Result:
-        service = self.fake.interactions
+        service = self.interactions
         record = service.record_for_webhook(req.params["application_id"], req.params["token"])
         return 200, self.world.message_payload(service.webhook_message(record, req.params["message_id"]))
 
     async def webhook_edit(self, req: ApiRequest) -> Result:
-        service = self.fake.interactions
+        service = self.interactions
         record = service.record_for_webhook(req.params["application_id"], req.params["token"])
         return 200, await service.edit_webhook_message(record, req.params["message_id"], req.body, req.files)
 
     async def webhook_delete(self, req: ApiRequest) -> Result:
-        service = self.fake.interactions
+        service = self.interactions
         record = service.record_for_webhook(req.params["application_id"], req.params["token"])
         await service.delete_webhook_message(record, req.params["message_id"])
         return 204, None

@@ -87,7 +87,7 @@ class FakeDiscord:
         self.world = World(self.ids, bot_name=bot_name)
         self.gateway = Gateway(self)
         self.interactions = Interactions(self)
-        self.rest = RestApi(self)
+        self.rest = RestApi(self, self.gateway, self.interactions)
         #: Every REST call the bot made, in order (turn ``record_calls`` off for long benchmarks).
         self.calls: list[CallRecord] = []
         self.record_calls = True
