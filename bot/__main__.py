@@ -8,8 +8,8 @@ import argparse
 import asyncio
 import sys
 
-from bot import i18n, logs
-from bot.config import Settings, SettingsError
+from bot import i18n
+from bot.config import Settings, configure
 
 # Developer commands, handed to the tooling package of a checkout (tools/cli.py); the wheel ships no tools.
 TOOL_COMMANDS: tuple[str, ...] = ("bench", "selfplay", "arena", "prove-scale")
@@ -67,26 +67,6 @@ def main(argv: list[str] | None = None) -> int:
 
         return asyncio.run(run_demo(args.game, seed=args.seed, out=args.out, locale=args.locale))
     return run(settings)
-
-
-def configure() -> Settings | None:
-    """Settings from the environment, logging and the metrics endpoint, as the bot runs (also the demo's and
-    the benchmark's); None after one line per bad variable (or a taken metrics port), no traceback."""
-    try:
-        settings = Settings.from_env()
-    except SettingsError as error:
-        print(error, file=sys.stderr)
-        return None
-    logs.setup(settings.log_level, settings.log_format)
-    if settings.metrics_port:
-        from bot import metrics
-
-        try:
-            metrics.serve(settings.metrics_port, settings.metrics_host)
-        except OSError as error:  # the port is taken or the address is not this host's
-            print(f"METRICS_PORT {settings.metrics_port} on {settings.metrics_host}: {error.strerror}", file=sys.stderr)
-            return None
-    return settings
 
 
 def run_tool(argv: list[str]) -> int:

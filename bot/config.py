@@ -10,10 +10,13 @@ reads nothing from the environment: only ``from_env`` does.
 
 from __future__ import annotations
 
+import sys
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import AliasChoices, Field, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, PydanticBaseSettingsSource, SettingsConfigDict
+
+from bot import logs
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
@@ -160,3 +163,23 @@ class _FromEnvironment(Settings):
                                    file_secret_settings: PydanticBaseSettingsSource
                                    ) -> tuple[PydanticBaseSettingsSource, ...]:
         return (env_settings, dotenv_settings)
+
+
+def configure() -> Settings | None:
+    """Settings from the environment, logging and the metrics endpoint, as the bot runs (also the demo's and
+    the benchmark's); None after one line per bad variable (or a taken metrics port), no traceback."""
+    try:
+        settings = Settings.from_env()
+    except SettingsError as error:
+        print(error, file=sys.stderr)
+        return None
+    logs.setup(settings.log_level, settings.log_format)
+    if settings.metrics_port:
+        from bot import metrics  # prometheus and aiohttp: only for a process that serves metrics
+
+        try:
+            metrics.serve(settings.metrics_port, settings.metrics_host)
+        except OSError as error:  # the port is taken or the address is not this host's
+            print(f"METRICS_PORT {settings.metrics_port} on {settings.metrics_host}: {error.strerror}", file=sys.stderr)
+            return None
+    return settings

@@ -59,7 +59,7 @@ def main(argv: list[str] | None = None, prog: str = "python -m tools") -> int:
 
         return run_arena_command(args.game, args.a, args.b, args.matches, args.think_ms, args.seed)
     # The benchmark runs the bot as production does: the same settings, logging and metrics endpoint.
-    from bot.__main__ import configure
+    from bot.config import configure
 
     if configure() is None:
         return 2
