@@ -29,8 +29,7 @@ from bot.render.toolkit import fit_text as fit
 from cogs.tetra import cards as catalogue
 from cogs.tetra import cardtext
 from cogs.tetra import geometry as geo
-from cogs.tetra.engine import ACCIDENT_THRESHOLD
-from cogs.tetra.engine import view as public_view
+from cogs.tetra.table import ACCIDENT_THRESHOLD
 from cogs.tetra.text import (
     ARG_FORMATTERS,
     SHAPE,
@@ -41,6 +40,7 @@ from cogs.tetra.text import (
     rim_name,
     seat_name,
 )
+from cogs.tetra.views import view as public_view
 
 View = Mapping[str, Any]
 Point = tuple[float, float]
