@@ -16,7 +16,7 @@ from bot.engine import decision_for
 from bot.fakediscord import run_bot
 from bot.games import get_game
 from cogs.starfall.engine import ENGINE
-from cogs.starfall.render import WIDTH
+from cogs.starfall.render_pieces import WIDTH
 from tests.e2e.table import Table, make_bot
 
 PNG = b"\x89PNG\r\n\x1a\n"
