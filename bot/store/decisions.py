@@ -20,8 +20,6 @@ _UPDATE_MATCH = (
     " result_reason = ?, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'")
 _INSERT_DECISION = ("INSERT INTO decisions (match_id, version, seat, choice, user_id, at, events, thread_key)"
                     " VALUES (?,?,?,?,?,?,?,?)")
-
-
 _PG_DECISION = (
     f"WITH moved AS ({_UPDATE_MATCH} RETURNING id) INSERT INTO decisions (match_id, version, seat, choice,"
     " user_id, at, events, thread_key) SELECT id, ?::bigint, ?::bigint, ?::text, ?::bigint, ?::double precision,"

@@ -54,23 +54,11 @@ from cogs.afterlife.render_tiles import (
 from cogs.afterlife.text import ARG_FORMATTERS, card_name, lang, phase_name, reason_name, seat_name
 
 View = Mapping[str, Any]
-
-
 Mark = tuple[str, tuple[int, int, int]]
-
-
 BAR_H = 156
-
-
 LINE_STEP = 34  # a line of MAIN text
-
-
 ZONE_LINES = 2  # grave and afterlife lines on the board (the hand picture writes them out)
-
-
 FULL_ZONE_LINES = 4
-
-
 LOG_LINES = 6
 
 

@@ -18,89 +18,33 @@ from cogs.starfall.engine import view as engine_view
 from cogs.starfall.text import ARG_FORMATTERS, attribute_letter, card_name, joiner
 
 View = Mapping[str, Any]
-
-
 Box = tuple[float, float, float, float]
-
-
 WIDTH = 720
-
-
 MARGIN = 14
-
-
 SMALL = 18
-
-
 BODY = 20
-
-
 MAIN = 26
-
-
 TITLE = 28
-
-
 BACKGROUND = (30, 33, 42)
-
-
 PANEL = (42, 47, 58)
-
-
 TILE = (54, 60, 74)
-
-
 EMPTY = (40, 44, 54)
-
-
 TEXT = (236, 236, 236)
-
-
 MUTED = (168, 174, 190)
-
-
 DARK = (20, 22, 28)
-
-
 GOLD = (255, 200, 70)
-
-
 CHOICE = (96, 230, 140)
-
-
 HIT = (255, 140, 50)
-
-
 HP_OK = (84, 190, 110)
-
-
 HP_LOST = (200, 60, 60)
-
-
 FILL = {"attack": (214, 72, 62), "magic": (70, 120, 224), "trick": (156, 96, 210)}
-
-
 DEEP = {"attack": (120, 40, 36), "magic": (36, 64, 130), "trick": (88, 50, 122)}
-
-
 PILL = {"acted": (110, 114, 128), "sick": (70, 150, 70), "lock": (170, 120, 30), "r": (180, 70, 150)}
-
-
 SEAT_TINT = {0: (52, 70, 96), 1: (96, 58, 58)}
-
-
 TILE_W, TILE_H, GAP = 226, 152, 8
-
-
 GRID_X = (WIDTH - 3 * TILE_W - 2 * GAP) // 2
-
-
 MID_H = 44
-
-
 FIELD_H = 2 * TILE_H + GAP
-
-
 BOX_H = 144  # a player's box on the board
 
 

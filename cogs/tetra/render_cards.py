@@ -36,8 +36,6 @@ from cogs.tetra.render_pieces import (
 from cogs.tetra.text import band_effect_text, colour_name, public_effect_text
 
 PUBLIC_W, PUBLIC_H = 168, 206
-
-
 HAND_W, HAND_H = 340, 156
 
 

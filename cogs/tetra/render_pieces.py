@@ -18,73 +18,29 @@ from cogs.tetra.text import ARG_FORMATTERS
 from cogs.tetra.views import view as public_view
 
 View = Mapping[str, Any]
-
-
 Point = tuple[float, float]
-
-
 # Drawn 720 px wide for a phone (issue 13): no text under 18 px (1/40 of the width), the main facts
 # (card names, life, charge, mana counts) at 26 px or more (1/28); sections stack vertically.
 WIDTH = 720
-
-
 MARGIN = 14
-
-
 GAP = 8
-
-
 SMALL = 18
-
-
 BODY = 20
-
-
 MAIN = 26
-
-
 TITLE = 30
-
-
 BOARD_HEIGHT = 1580
-
-
 BACKGROUND = (34, 38, 46)
-
-
 PANEL = (44, 49, 60)
-
-
 TILE = (56, 62, 76)
-
-
 TEXT = (235, 235, 235)
-
-
 MUTED = (170, 176, 190)
-
-
 DARK = (22, 24, 30)
-
-
 HIGHLIGHT = (255, 196, 64)
-
-
 CHOICE = (96, 230, 140)  # frames the cards the viewer may pick now (not a card colour)
-
-
 FILL = {"red": (212, 64, 56), "yellow": (236, 196, 52), "blue": (52, 112, 214)}
-
-
 DEEP = {"red": (128, 40, 36), "yellow": (128, 104, 24), "blue": (32, 66, 140)}
-
-
 INK = {"red": (255, 255, 255), "yellow": (40, 36, 20), "blue": (255, 255, 255)}
-
-
 RIM = {"white": (250, 250, 250), "black": (16, 16, 18)}
-
-
 ACCIDENT = (112, 72, 150)
 
 

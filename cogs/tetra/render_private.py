@@ -153,8 +153,6 @@ def render_hand(view: View, locale: str) -> bytes:
 
 
 ROW_PANEL_TOP, ROW_PANEL_H = 58, 204
-
-
 OPPONENT_H = 212
 
 

@@ -12,33 +12,17 @@ from cogs.tetra import cards as catalogue
 from cogs.tetra import geometry as geo
 
 GAME_ID = "tetra"
-
-
 START_LIFE = 15
-
-
 PUBLIC_ROW_SIZE = 4
-
-
 REPLACEMENT_CHOICES = 3
-
-
 ACCIDENT_THRESHOLD = 2
-
-
 # Neither cap is printed for red; blue's 5 mana and yellow's 4 ether are "up to" abilities, so the
 # ordinary caps sit one below them (7 ether crystals in the box = 3 + 4).
 MANA_CAP = {"red": 4, "yellow": 4, "blue": 5}
-
-
 ETHER_CAP = {"red": 3, "yellow": 4, "blue": 3}
-
-
 # A safety net the book does not need: matches last ~40 turns; at this turn the game is decided
 # on life at the end phase as if both had fallen.
 TURN_LIMIT = 120
-
-
 TURN_TASKS = ("start", "marker", "rot1", "rot2", "transfer", "cast", "end")
 
 
