@@ -1,8 +1,8 @@
 """Draw the geometry pictures of docs/rules/tetra.md with the bot's own drawing code.
 
-Every tetrite is drawn by :func:`cogs.tetra.render.draw_tetrite` (the board's code) from orientations
+Every tetrite is drawn by :func:`cogs.tetra.render_table.draw_tetrite` (the board's code) from orientations
 computed by :mod:`cogs.tetra.geometry` (the engine's code), so a picture cannot disagree with the game.
-The start picture is the board's own table panel (:func:`cogs.tetra.render.draw_table`) of a new match.
+The start picture is the board's own table panel (:func:`cogs.tetra.render_table.draw_table`) of a new match.
 
 Usage, from the repository root::
 
@@ -23,12 +23,12 @@ from PIL import ImageDraw
 from bot.render.toolkit import Canvas
 from cogs.tetra import engine as rules
 from cogs.tetra import geometry as geo
-from cogs.tetra import render
+from cogs.tetra import render_pieces, render_table
 
 OUT_DIR = Path(__file__).resolve().parent.parent / "docs" / "rules" / "img" / "tetra"
 SIZE_BUDGET = 150 * 1024
 
-SEAT_INK = {0: render.HIGHLIGHT, 1: (120, 170, 255)}  # Player 1 / Player 2 sight lines
+SEAT_INK = {0: render_pieces.HIGHLIGHT, 1: (120, 170, 255)}  # Player 1 / Player 2 sight lines
 SEAT_NAME = {0: "Player 1 (seat 0)", 1: "Player 2 (seat 1)"}
 FACE_WORDS = {"white": "white rim", "black": "black rim"}
 
@@ -48,7 +48,7 @@ def face_words(colour: str, face: str) -> str:
     return f"{symbol}, {FACE_WORDS[face]}" if face in FACE_WORDS else symbol
 
 
-def arrow(draw: ImageDraw.ImageDraw, start: Point, end: Point, fill: tuple[int, int, int] = render.TEXT,
+def arrow(draw: ImageDraw.ImageDraw, start: Point, end: Point, fill: tuple[int, int, int] = render_pieces.TEXT,
           width: int = 5, head: float = 18) -> None:
     draw.line([start, end], fill=fill, width=width)
     angle = math.atan2(end[1] - start[1], end[0] - start[0])
@@ -57,14 +57,14 @@ def arrow(draw: ImageDraw.ImageDraw, start: Point, end: Point, fill: tuple[int, 
 
 
 def turn_arrow(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, centre_deg: float, step: int,
-               fill: tuple[int, int, int] = render.HIGHLIGHT) -> None:
+               fill: tuple[int, int, int] = render_pieces.HIGHLIGHT) -> None:
     """An arc of 50° around (cx, cy) centred on ``centre_deg`` (y up), its head showing the turn
     (``geo.CCW`` counter-clockwise seen from above, as the picture is)."""
     low, high = math.radians(centre_deg - 25), math.radians(centre_deg + 25)
     # Pillow measures arcs clockwise on screen: the y-up angles a..b become -b..-a.
     draw.arc((cx - r, cy - r, cx + r, cy + r), -math.degrees(high), -math.degrees(low), fill=fill, width=5)
     tip_angle = high if step == geo.CCW else low
-    tip = render.polar(cx, cy, r, tip_angle)
+    tip = render_table.polar(cx, cy, r, tip_angle)
     tangent = (-math.sin(tip_angle) * step, -math.cos(tip_angle) * step)  # screen direction of travel
     base = (tip[0] - 16 * tangent[0], tip[1] - 16 * tangent[1])
     normal = (tangent[1], -tangent[0])
@@ -75,12 +75,12 @@ def turn_arrow(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, centre
 def direction_ring(canvas: Canvas, cx: float, cy: float, r: float, degrees: bool = False) -> None:
     """The six table directions around a tetrite: a tick and the number (and angle) of each."""
     for direction in range(geo.DIRECTIONS):
-        angle = render.direction_angle(direction, 0)
-        canvas.draw.line([render.polar(cx, cy, r - 10, angle), render.polar(cx, cy, r + 4, angle)],
-                         fill=render.MUTED, width=3)
+        angle = render_table.direction_angle(direction, 0)
+        canvas.draw.line([render_table.polar(cx, cy, r - 10, angle), render_table.polar(cx, cy, r + 4, angle)],
+                         fill=render_pieces.MUTED, width=3)
         label = f"{direction} ({60 * direction}°)" if degrees else str(direction)
         reach = r + (38 if degrees else 18)
-        canvas.text(render.polar(cx, cy, reach, angle), label, size=18, bold=True, fill=render.MUTED,
+        canvas.text(render_table.polar(cx, cy, reach, angle), label, size=18, bold=True, fill=render_pieces.MUTED,
                     anchor="mm")
 
 
@@ -88,7 +88,7 @@ def seat_box(canvas: Canvas, cx: float, y: float, seat: int, text: str | None = 
     """A seat at the table edge, centred on ``cx``, top at ``y``."""
     label = text or SEAT_NAME[seat]
     width = 12 * len(label) + 30
-    canvas.rect((cx - width / 2, y, cx + width / 2, y + 32), fill=render.PANEL, outline=SEAT_INK[seat], width=3,
+    canvas.rect((cx - width / 2, y, cx + width / 2, y + 32), fill=render_pieces.PANEL, outline=SEAT_INK[seat], width=3,
                 radius=14)
     canvas.text((cx, y + 16), label, size=18, bold=True, anchor="mm")
 
@@ -97,16 +97,16 @@ def chips(canvas: Canvas, x: float, y: float, colours: Sequence[str], size: int 
           notes: Sequence[str] = ()) -> float:
     """A read row of symbols (the board's chips), with an optional word under each. Returns the x after."""
     for index, colour in enumerate(colours):
-        render.draw_chip(canvas.draw, x, y, size, colour)
+        render_pieces.draw_chip(canvas.draw, x, y, size, colour)
         if index < len(notes):
-            canvas.text((x + size / 2, y + size + 4), notes[index], size=18, fill=render.MUTED, anchor="mt")
+            canvas.text((x + size / 2, y + size + 4), notes[index], size=18, fill=render_pieces.MUTED, anchor="mt")
         x += size + (26 if notes else 6)
     return x
 
 
 def edge_midpoint(cx: float, cy: float, radius: float, direction: int) -> Point:
     """The middle of a side face's outer (bottom) edge, seen from above."""
-    return render.polar(cx, cy, radius / 2, render.direction_angle(direction, 0))
+    return render_table.polar(cx, cy, radius / 2, render_table.direction_angle(direction, 0))
 
 
 def read(colour: str, faces: Mapping[str, int], seat: int) -> list[str]:
@@ -123,27 +123,27 @@ def bottom_note(canvas: Canvas, cx: float, y: float, colour: str, faces: Mapping
 
 def picture_faces() -> bytes:
     """(a) One tetrite from above: its three side faces, the six directions, the two seats."""
-    canvas = Canvas(980, 640, background=render.BACKGROUND)
+    canvas = Canvas(980, 640, background=render_pieces.BACKGROUND)
     canvas.text((20, 12), "A tetrite seen from above", size=26, bold=True)
     cx, cy, radius = 300, 338, 140
     faces = geo.initial_orientation("red", 0)
     seat_box(canvas, cx, 52, 1, "Player 2 (seat 1) · direction 3")
     seat_box(canvas, cx, 594, 0, "Player 1 (seat 0) · direction 0")
     direction_ring(canvas, cx, cy, radius + 52, degrees=True)
-    render.draw_tetrite(canvas.draw, cx, cy, radius, tetrite("red", faces), 0)
+    render_table.draw_tetrite(canvas.draw, cx, cy, radius, tetrite("red", faces), 0)
 
     x = 600
     canvas.text((x, 70), "The red tetrite's four faces", size=22, bold=True)
     y = 110
     for face in ("white", "yellow", "blue", "black"):
         symbol = geo.face_colour("red", face)
-        render.draw_chip(canvas.draw, x, y, 34, symbol)
-        if face in render.RIM:
-            canvas.draw.rounded_rectangle((x - 4, y - 4, x + 38, y + 38), radius=8, outline=render.RIM[face],
+        render_pieces.draw_chip(canvas.draw, x, y, 34, symbol)
+        if face in render_pieces.RIM:
+            canvas.draw.rounded_rectangle((x - 4, y - 4, x + 38, y + 38), radius=8, outline=render_pieces.RIM[face],
                                           width=4)
         where = "on the table (bottom)" if faces[face] == geo.BOTTOM else f"points to direction {faces[face]}"
         canvas.text((x + 50, y - 2), face_words("red", face), size=20, bold=True)
-        canvas.text((x + 50, y + 22), where, size=18, fill=render.MUTED)
+        canvas.text((x + 50, y + 22), where, size=18, fill=render_pieces.MUTED)
         y += 64
     notes = ("Own colour twice (white and black rim),",
              "each other colour once.",
@@ -161,21 +161,21 @@ def picture_faces() -> bytes:
 
 def picture_views() -> bytes:
     """(b) What each player sees: a face pointing at them (one face) or an edge (two faces), left to right."""
-    canvas = Canvas(1100, 690, background=render.BACKGROUND)
+    canvas = Canvas(1100, 690, background=render_pieces.BACKGROUND)
     canvas.text((20, 12), "What each player sees, in their own left-to-right order", size=26, bold=True)
     cases = (("A face points at Player 1", geo.initial_orientation("red", 0)),
              ("An edge points at Player 1", geo.rotate(geo.initial_orientation("red", 0), geo.CCW)))
     for index, (title, faces) in enumerate(cases):
         left = 10 + index * 545
         cx, cy, radius = left + 270, 356, 100
-        canvas.rect((left, 50, left + 535, 680), fill=render.PANEL, outline=(70, 76, 92), width=2)
+        canvas.rect((left, 50, left + 535, 680), fill=render_pieces.PANEL, outline=(70, 76, 92), width=2)
         canvas.text((cx, 60), title, size=22, bold=True, anchor="mt")
         seats = {1: (cx, 188), 0: (cx, 524)}  # where each seat's sight lines start
         for seat, (sx, sy) in seats.items():
             for face in geo.visible_faces(faces, seat):
                 target = edge_midpoint(cx, cy, radius, faces[face])
                 canvas.draw.line([(sx, sy), target], fill=SEAT_INK[seat], width=3)
-        render.draw_tetrite(canvas.draw, cx, cy, radius, tetrite("red", faces), 0)
+        render_table.draw_tetrite(canvas.draw, cx, cy, radius, tetrite("red", faces), 0)
         seat_box(canvas, cx, 156, 1)
         seat_box(canvas, cx, 524, 0)
         for seat, y in ((1, 98), (0, 574)):
@@ -184,13 +184,13 @@ def picture_views() -> bytes:
             canvas.text((left + 20, y + 4), f"P{seat + 1} sees {count}:", size=20, bold=True)
             chips(canvas, left + 200, y, seen, 28, ("left", "right") if len(seen) == 2 else ())
         canvas.text((left + 20, 648), "Player 2 sits opposite: their left is the picture's right.", size=18,
-                    fill=render.MUTED)
+                    fill=render_pieces.MUTED)
     return canvas.png()
 
 
 def picture_rotation() -> bytes:
     """(c) Rotation by 60°: the start orientation, turned clockwise and counter-clockwise."""
-    canvas = Canvas(1100, 510, background=render.BACKGROUND)
+    canvas = Canvas(1100, 510, background=render_pieces.BACKGROUND)
     canvas.text((20, 12), "Rotation: every side face moves one direction (60°)", size=26, bold=True)
     before = geo.initial_orientation("red", 0)
     panels = (("turned clockwise (cw)", geo.rotate(before, geo.CW), geo.CW),
@@ -201,7 +201,7 @@ def picture_rotation() -> bytes:
         cx = 185 + index * 365
         canvas.text((cx, 62), title, size=22, bold=True, anchor="mt")
         direction_ring(canvas, cx, cy, radius + 40)
-        render.draw_tetrite(canvas.draw, cx, cy, radius, tetrite("red", faces), 0)
+        render_table.draw_tetrite(canvas.draw, cx, cy, radius, tetrite("red", faces), 0)
         if step is not None:
             turn_arrow(canvas.draw, cx, cy, radius + 14, 90, step)
         line = ", ".join(f"{FACE_WORDS.get(f, f)} {faces[f]}" for f in ("white", "yellow", "blue"))
@@ -209,13 +209,13 @@ def picture_rotation() -> bytes:
     arrow(canvas.draw, (450, cy), (330, cy))
     arrow(canvas.draw, (650, cy), (770, cy))
     canvas.text((20, 470), "Seen from above, Player 1 at the bottom. The face on the table stays there; "
-                           "six turns the same way return the start.", size=18, fill=render.MUTED)
+                           "six turns the same way return the start.", size=18, fill=render_pieces.MUTED)
     return canvas.png()
 
 
 def picture_tip() -> bytes:
     """(d) Tipping over the edge under the yellow face: where each face ends up (GAMES.md's ruling)."""
-    canvas = Canvas(1100, 720, background=render.BACKGROUND)
+    canvas = Canvas(1100, 720, background=render_pieces.BACKGROUND)
     canvas.text((20, 12), "Tipping over an edge toward a side face", size=26, bold=True)
     before = geo.initial_orientation("red", 0)
     towards = "yellow"
@@ -225,14 +225,14 @@ def picture_tip() -> bytes:
     for cx, faces, title in ((250, before, "before"), (850, after, f"after tipping toward {towards}")):
         canvas.text((cx, 62), title, size=22, bold=True, anchor="mt")
         direction_ring(canvas, cx, cy, radius + 44)
-        render.draw_tetrite(canvas.draw, cx, cy, radius, tetrite("red", faces), 0)
+        render_table.draw_tetrite(canvas.draw, cx, cy, radius, tetrite("red", faces), 0)
         bottom_note(canvas, cx, 484, "red", faces)
     # The edge it rolls over, and which way.
-    angle = render.direction_angle(theta, 0)
-    ends = [render.polar(250, cy, radius, angle + s * math.pi / 3) for s in (-1, 1)]
-    canvas.draw.line(ends, fill=render.HIGHLIGHT, width=7)
-    arrow(canvas.draw, render.polar(250, cy, radius * 0.62, angle), render.polar(250, cy, radius * 1.25, angle),
-          fill=render.HIGHLIGHT, width=6)
+    angle = render_table.direction_angle(theta, 0)
+    ends = [render_table.polar(250, cy, radius, angle + s * math.pi / 3) for s in (-1, 1)]
+    canvas.draw.line(ends, fill=render_pieces.HIGHLIGHT, width=7)
+    arrow(canvas.draw, render_table.polar(250, cy, radius * 0.62, angle), render_table.polar(250, cy, radius * 1.25, angle),
+          fill=render_pieces.HIGHLIGHT, width=6)
     arrow(canvas.draw, (470, cy), (630, cy))
     canvas.text((550, cy - 44), f"θ = {theta}", size=20, bold=True, anchor="mm")
 
@@ -254,16 +254,16 @@ def picture_tip() -> bytes:
     canvas.text((x + 30, y + 8), "after:", size=20, bold=True)
     rims = [FACE_WORDS.get(f, f).split()[0] for f in geo.visible_faces(after, 0)]
     chips(canvas, x + 100, y + 4, read("red", after, 0), 30, rims)
-    canvas.text((600, y + 8), "Tipping back onto the black rim restores the start.", size=18, fill=render.MUTED)
+    canvas.text((600, y + 8), "Tipping back onto the black rim restores the start.", size=18, fill=render_pieces.MUTED)
     return canvas.png()
 
 
 def picture_start() -> bytes:
     """(e) The start of a red (first) vs blue match: the board's own table panel."""
-    canvas = Canvas(570, 610, background=render.BACKGROUND)
+    canvas = Canvas(570, 610, background=render_pieces.BACKGROUND)
     canvas.text((14, 10), "Start: red (Player 1, first) vs blue", size=24, bold=True)
     state = rules.new_game(1, {"characters": "red-blue"})
-    render.draw_table(canvas, rules.view(state, None), 0, "en")
+    render_table.draw_table(canvas, rules.view(state, None), 0, "en")
     text = ("Every tetrite stands on its black rim, its faces red → yellow → blue counter-clockwise. "
             "Each own tetrite is at its owner's left end and points its white face at its owner; the "
             "neutral one (the colour nobody plays) is in the middle and points it at the first player.")
@@ -273,7 +273,7 @@ def picture_start() -> bytes:
 
 def picture_flip() -> bytes:
     """(f) The white/black flip accident: standing on an own face vs on a foreign face."""
-    canvas = Canvas(1100, 750, background=render.BACKGROUND)
+    canvas = Canvas(1100, 750, background=render_pieces.BACKGROUND)
     canvas.text((20, 12), "The white/black flip (accident)", size=26, bold=True)
     standing = geo.initial_orientation("red", 0)
     foreign = geo.tip(standing, "yellow")
@@ -289,13 +289,13 @@ def picture_flip() -> bytes:
         flipped = geo.flip_white_black(faces)
         for cx, shown in ((150, faces), (470, flipped)):
             direction_ring(canvas, cx, cy, radius + 34)
-            render.draw_tetrite(canvas.draw, cx, cy, radius, tetrite("red", shown), 0)
+            render_table.draw_tetrite(canvas.draw, cx, cy, radius, tetrite("red", shown), 0)
             bottom_note(canvas, cx, cy + radius + 70, "red", shown)
         arrow(canvas.draw, (262, cy), (358, cy))
         canvas.text((310, cy - 34), "flip", size=20, bold=True, anchor="mm")
         for index, line in enumerate(lines):
             canvas.text((640, cy - 40 + index * 28), line, size=18)
-    canvas.text((20, 718), "Seen from above, Player 1 at the bottom.", size=18, fill=render.MUTED)
+    canvas.text((20, 718), "Seen from above, Player 1 at the bottom.", size=18, fill=render_pieces.MUTED)
     return canvas.png()
 
 

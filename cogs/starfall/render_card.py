@@ -11,8 +11,9 @@ from typing import Any
 from bot.cards import Card
 from bot.i18n import t
 from bot.render.toolkit import Canvas, wrap_text
+from bot.render.toolkit import fit_text as fit
 from cogs.starfall import board
-from cogs.starfall.render import (
+from cogs.starfall.render_pieces import (
     BACKGROUND,
     DARK,
     DEEP,
@@ -24,7 +25,6 @@ from cogs.starfall.render import (
     PANEL,
     TILE,
     badge,
-    fit,
     star_points,
 )
 from cogs.starfall.text import SHAPE, ability_line, attribute_name, skill_line

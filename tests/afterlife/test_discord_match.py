@@ -16,7 +16,7 @@ from PIL import Image
 
 from bot.engine import decision_for
 from bot.games import get_game
-from cogs.afterlife import policy, render
+from cogs.afterlife import policy, render_tiles
 from fakediscord import run_bot
 from fakediscord.autoplay import answer_controls, live_panel
 from tests.e2e.table import Table, make_bot
@@ -89,7 +89,7 @@ async def test_a_whole_match_is_played_to_its_result_by_clicks_and_typed_moves(t
     boards = [m for m in messages if m.attachments]
     assert len(boards) >= 6  # the start, one post per handover, the end
     for message in boards[:-1]:
-        assert size_of(message.attachments[0][1])[0] == render.WIDTH
+        assert size_of(message.attachments[0][1])[0] == render_tiles.WIDTH
         assert not RAW_CARD_ID.search(message.content), message.content
     final_board, final_hands = boards[-2], boards[-1]
     if outcome.winner is not None:
@@ -97,7 +97,7 @@ async def test_a_whole_match_is_played_to_its_result_by_clicks_and_typed_moves(t
     assert len(final_hands.attachments) == 2 and all(data.startswith(PNG) for _, data in final_hands.attachments)
     for user in users:  # every DM picture is a hand picture of the phone-friendly width
         dms = [m for m in table.fake.dm_messages(user.id) if m.attachments]
-        assert dms and all(size_of(data)[0] == render.WIDTH for m in dms for _, data in m.attachments)
+        assert dms and all(size_of(data)[0] == render_tiles.WIDTH for m in dms for _, data in m.attachments)
 
 
 async def test_card_finds_an_afterlife_card_by_japanese_name_with_its_picture(table: Table):

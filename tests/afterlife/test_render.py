@@ -23,9 +23,9 @@ from PIL import Image
 
 from bot.engine import random_choice
 from bot.render.names import render_with_names
-from bot.render.toolkit import token_width
+from bot.render.toolkit import encode_png, token_width
 from cogs.afterlife import cards as catalogue
-from cogs.afterlife import policy, render, render_tiles
+from cogs.afterlife import policy, render, render_private, render_table, render_tiles
 from cogs.afterlife.engine import ENGINE
 from cogs.afterlife.render import render_board, render_card, render_hand
 from cogs.afterlife.text import card_name
@@ -189,9 +189,9 @@ def test_every_png_decodes_with_a_phone_friendly_size() -> None:
         if name.startswith("card_"):
             assert width == render.CARD_W and 400 <= height <= 900, name
         elif name.startswith("board_"):
-            assert width == render.WIDTH and 700 <= height <= MAX_BOARD_H, name
+            assert width == render_tiles.WIDTH and 700 <= height <= MAX_BOARD_H, name
         else:
-            assert width == render.WIDTH and 700 <= height <= MAX_HAND_H, name
+            assert width == render_tiles.WIDTH and 700 <= height <= MAX_HAND_H, name
         assert len(png) <= SIZE_BUDGET, name
 
 
@@ -218,10 +218,10 @@ def test_every_view_renders_in_both_languages_for_players_and_spectators() -> No
         for locale in LOCALES:
             for viewer in (None, 1):
                 width, height = decode(render_board(ENGINE.view(state, viewer), locale)).size
-                assert width == render.WIDTH and height <= MAX_BOARD_H
+                assert width == render_tiles.WIDTH and height <= MAX_BOARD_H
             for viewer in (0, 1):
                 width, height = decode(render_hand(ENGINE.view(state, viewer), locale)).size
-                assert width == render.WIDTH and height <= MAX_HAND_H
+                assert width == render_tiles.WIDTH and height <= MAX_HAND_H
 
 
 def test_every_card_renders_in_both_languages() -> None:
@@ -302,12 +302,12 @@ def texts_drawn_apart(monkeypatch, draw: Callable[[], bytes]) -> tuple[int, list
         running.update((float(size), piece.strip()) for piece in pieces if piece.strip())
         return original(canvas, xy, pieces, size, *args, **kwargs)
 
-    for module in (render_tiles, render):  # render_tiles.write calls it too
+    for module in (render_tiles, render_table):  # render_tiles.write calls it too
         monkeypatch.setattr(module, "write_run", recording_run)
     try:
         width, drawn = texts_drawn(monkeypatch, draw)
     finally:
-        for module in (render_tiles, render):
+        for module in (render_tiles, render_table):
             monkeypatch.setattr(module, "write_run", original)
     apart = leave_out(drawn, running)
     assert len(apart) < len(drawn)  # running text was drawn, and recognised
@@ -318,9 +318,10 @@ def texts_drawn_apart(monkeypatch, draw: Callable[[], bytes]) -> tuple[int, list
 def test_boards_and_hand_pictures_are_phone_legible_on_real_positions(monkeypatch, locale: str) -> None:
     checked = 0
     heights: list[tuple[int, int]] = []  # (measured before drawing, reached by drawing)
-    crop = render.crop_png
-    monkeypatch.setattr(render, "crop_png", lambda canvas, height: heights.append((canvas.image.height, height))
-                        or crop(canvas, height))
+    crop = render_table.crop_png
+    for drawing in (render_table, render_private):  # the board and the hand picture each end with a crop
+        monkeypatch.setattr(drawing, "crop_png", lambda canvas, height: heights.append((canvas.image.height, height))
+                            or crop(canvas, height))
     for name, (make, main) in legibility_cases().items():
         if not name.endswith(locale):
             continue
@@ -333,7 +334,7 @@ def test_boards_and_hand_pictures_are_phone_legible_on_real_positions(monkeypatc
             return pictures[-1]
 
         width, drawn, apart = texts_drawn_apart(monkeypatch, draw)
-        assert width == render.WIDTH, name
+        assert width == render_tiles.WIDTH, name
         assert len(main) >= 2, name
         assert_legible(width, drawn)
         assert_legible(width, apart, main=main)
@@ -414,15 +415,15 @@ def test_a_tapped_creature_says_so_and_damage_shows(monkeypatch) -> None:
     assert "TAPPED" in tapped_texts and "TAPPED" not in upright_texts and tapped != upright
     hurt, hurt_texts = board_with({**unit, "damage": 300})
     assert "dmg 300" in hurt_texts and "500" in hurt_texts and "800" not in hurt_texts
-    assert render.unit_image(unit, "en").size == (render_tiles.TILE_W, render_tiles.tile_height(unit, "en"))
+    assert render_tiles.unit_image(unit, "en").size == (render_tiles.TILE_W, render_tiles.tile_height(unit, "en"))
 
 
 def test_the_log_is_drawn_when_the_view_carries_one() -> None:
     view = {**ENGINE.view(positions()["mid"], None), "log": []}
     logged = {**view, "log": [{"key": "afterlife.event.attack", "args": {"seat": 0, "cid": "c3", "card": "R03",
                                                                           "power": 1000}}]}
-    assert render.log_parts(logged, "en") == ["Player 1 attacks with Flame Lancer (1000)."]
-    assert render.log_parts(logged, "ja")[0].startswith("プレイヤー1")
+    assert render_table.log_parts(logged, "en") == ["Player 1 attacks with Flame Lancer (1000)."]
+    assert render_table.log_parts(logged, "ja")[0].startswith("プレイヤー1")
     assert decode(render_board(logged, "en")).size[1] > decode(render_board(view, "en")).size[1]
 
 
@@ -487,8 +488,8 @@ def test_an_unchanged_view_reuses_its_picture_and_a_change_draws_anew(monkeypatc
     first = render_board(view, "en")
     same = copy.deepcopy(view)  # an equal view, not the same object
     encoded: list[tuple[int, int]] = []  # every picture actually drawn reaches the encoder
-    encode = render.encode_png
-    monkeypatch.setattr(render, "encode_png", lambda image: encoded.append(image.size) or encode(image))
+    encode = encode_png
+    monkeypatch.setattr(render_table, "encode_png", lambda image: encoded.append(image.size) or encode(image))
     assert render_board(same, "en") == first and not encoded
     assert render_with_names(("Alice", "Bob"), render_board, same, "en") != first and len(encoded) == 1
     changed = copy.deepcopy(view)

@@ -196,7 +196,7 @@ def test_card_lookup_finds_every_card_by_english_and_japanese_name() -> None:
 
 
 def test_the_hand_picture_heading_names_the_card_being_paid_for_or_aimed() -> None:
-    from cogs.afterlife.render import decision_heading
+    from cogs.afterlife.render_private import decision_heading
 
     decisions, _ = played()
     kinds = set()

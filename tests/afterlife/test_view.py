@@ -7,7 +7,7 @@ import random
 
 from bot.engine import random_choice
 from cogs.afterlife import engine as rules
-from cogs.afterlife import policy
+from cogs.afterlife import policy, render_table
 from cogs.afterlife import render as board_picture
 from tests.afterlife.helpers import board, play
 
@@ -58,7 +58,7 @@ def test_the_board_picture_draws_the_view_log() -> None:
     state, _ = play(state, "attack:c1", "noblock")
     view = rules.view(state, None)
     assert view["log"] and view["log"][-1]["key"] == "afterlife.event.life_damage"
-    lines = board_picture.log_parts(view, "en")
+    lines = render_table.log_parts(view, "en")
     assert any("attacks with" in line for line in lines)
     assert board_picture.render_board(view, "en") != board_picture.render_board({**view, "log": []}, "en")
 

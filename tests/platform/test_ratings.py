@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from bot.db import INTEGRITY_ERRORS, POSTGRES
 from bot.ratings import PROVISIONAL_RD, Rating, expected_score, rate_pair
-from bot.store import MIGRATIONS, DecisionCommit, Store, _statements
+from bot.store import DecisionCommit, Store
+from bot.store.migrations import MIGRATIONS, statements
 
 ratings = st.builds(Rating, st.floats(800, 2400), st.floats(40, 350), st.floats(0.03, 0.09))
 
@@ -109,7 +110,7 @@ async def test_a_database_of_the_previous_schema_upgrades_and_keeps_every_match(
     path = tmp_path / "old.sqlite3"
     old = sqlite3.connect(path)
     for sql in sorted(MIGRATIONS.glob("00[1-5]_*.sql")):  # today's main: migrations 001-005
-        for statement in _statements(sql.read_text(encoding="utf-8")):
+        for statement in statements(sql.read_text(encoding="utf-8")):
             old.execute(statement)
     old.execute("PRAGMA user_version = 5")
     for match_id, status in ((1, "finished"), (2, "active")):

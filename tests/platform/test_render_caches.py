@@ -95,8 +95,8 @@ def test_a_render_workers_share_holds_the_frames_and_corners_its_pictures_repeat
     # The caches this test process declared besides the renderers' take their part of the total: give the
     # renderers' caches exactly a worker's 16 MB.
     toolkit.set_picture_cache_mb(16 * toolkit._DECLARED_MB[0] / real)
-    watched = ["bot.render.toolkit.rounded_corners", "cogs.starfall.render.empty_frame",
-               "cogs.starfall.render.tile_frame"]
+    watched = ["bot.render.toolkit.rounded_corners", "cogs.starfall.render_fields.empty_frame",
+               "cogs.starfall.render_fields.tile_frame"]
     try:
         toolkit.clear_picture_caches()
         work = list(islice(jobs(5), 40))
@@ -107,7 +107,7 @@ def test_a_render_workers_share_holds_the_frames_and_corners_its_pictures_repeat
                 render_with_names(NAMES, spec.render_board if kind == "board" else spec.render_hand, view, locale)
             missed = {name: toolkit._STORES[name].misses - misses[name] for name in watched}
         assert all(missed[name] == 0 for name in watched), missed  # the second round drew none again
-        assert toolkit._STORES["cogs.starfall.render.empty_frame"].hits > 0
+        assert toolkit._STORES["cogs.starfall.render_fields.empty_frame"].hits > 0
     finally:
         toolkit.set_picture_cache_mb(before)
 

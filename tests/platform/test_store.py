@@ -10,7 +10,8 @@ import sqlite3
 import pytest
 
 from bot.db import POSTGRES, SQLITE
-from bot.store import DecisionCommit, Store, migration_files, open_store
+from bot.store import DecisionCommit, Store, open_store
+from bot.store.migrations import migration_files
 
 
 @contextlib.asynccontextmanager

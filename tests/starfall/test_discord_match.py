@@ -14,7 +14,7 @@ from bot.decks import deck_from_option
 from bot.engine import decision_for
 from bot.games import get_game
 from cogs.starfall.engine import ENGINE
-from cogs.starfall.render import WIDTH
+from cogs.starfall.render_pieces import WIDTH
 from fakediscord import run_bot
 from fakediscord.autoplay import answer_controls
 from tests.e2e.table import Table, make_bot

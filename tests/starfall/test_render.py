@@ -24,10 +24,12 @@ from bot.i18n import t
 from bot.render import toolkit
 from bot.render.names import render_with_names
 from cogs.starfall import cards as catalogue
-from cogs.starfall import render
+from cogs.starfall import render, render_fields, render_pieces, render_private
 from cogs.starfall.engine import ENGINE
-from cogs.starfall.render import WIDTH, render_board, render_hand
+from cogs.starfall.render import render_board
 from cogs.starfall.render_card import render_card
+from cogs.starfall.render_pieces import WIDTH
+from cogs.starfall.render_private import render_hand
 from cogs.starfall.text import card_name
 from tests import golden
 from tests.golden import UPDATE, assert_legible, assert_matches_golden, decode, texts_drawn
@@ -189,7 +191,7 @@ def test_every_view_renders_in_both_languages_for_players_and_spectators() -> No
         for locale in LOCALES:
             for viewer in (None, 0, 1):
                 view = ENGINE.view(state, viewer)
-                assert decode(render_board(view, locale)).size == (WIDTH, render.board_height(view))
+                assert decode(render_board(view, locale)).size == (WIDTH, render_fields.board_height(view))
             for viewer in (0, 1):
                 width, height = decode(render_hand(ENGINE.view(state, viewer), locale)).size
                 assert width == WIDTH and 800 <= height <= MAX_H
@@ -229,7 +231,7 @@ def main_texts(view: dict, locale: str, panel_picture: bool) -> list[str]:
         hp = int(found.stats["hp"])
         wanted += [found.name(locale), f"HP {max(0, hp - int(record['dmg']))}/{hp}", f"★{record['star']}"]
     if panel_picture:
-        layout = render.panel_layout(view, locale)
+        layout = render_private.panel_layout(view, locale)
         if layout["card"]:
             wanted += [card_name(layout["card"], locale), f"HP {catalogue.card(layout['card']).stats['hp']}"]
     else:
@@ -242,19 +244,19 @@ def main_texts(view: dict, locale: str, panel_picture: bool) -> list[str]:
 def texts_drawn_apart(monkeypatch, draw: Callable[[], bytes]) -> tuple[int, list[tuple[float, str]],
                                                                      list[tuple[float, str]]]:
     """``golden.texts_drawn_apart``, also leaving out the words of running text drawn by the pictures' own
-    canvas (``render.Picture.words``, which pastes them already blended)."""
+    canvas (``render_pieces.Picture.words``, which pastes them already blended)."""
     running: Counter[tuple[float, str]] = Counter()
-    original = render.Picture.words
+    original = render_pieces.Picture.words
 
     def recording_words(self, xy, text, size=20, *args, **kwargs):
         running.update((float(size), token.strip()) for token in toolkit.tokens(text) if token.strip())
         return original(self, xy, text, size, *args, **kwargs)
 
-    monkeypatch.setattr(render.Picture, "words", recording_words)
+    monkeypatch.setattr(render_pieces.Picture, "words", recording_words)
     try:
         width, drawn, apart = golden.texts_drawn_apart(monkeypatch, draw)
     finally:
-        monkeypatch.setattr(render.Picture, "words", original)
+        monkeypatch.setattr(render_pieces.Picture, "words", original)
     return width, drawn, golden.leave_out(apart, running)
 
 
@@ -342,8 +344,8 @@ def test_the_panel_marks_every_square_the_decision_offers() -> None:
             (decision,) = ENGINE.pending(state)
             seat = decision.seat
             view = ENGINE.view(state, seat)
-            marks, _ = render.panel_marks(view, "en")
-            chosen = {key for key, (colour, _) in marks.items() if colour == render.CHOICE}
+            marks, _ = render_private.panel_marks(view, "en")
+            chosen = {key for key, (colour, _) in marks.items() if colour == render_pieces.CHOICE}
             for option in decision.options:
                 verb, _, rest = option.partition(":")
                 if verb in ("place", "summon", "move", "swap") and rest:

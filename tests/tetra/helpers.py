@@ -7,6 +7,7 @@ from typing import Any
 from bot.engine import Decision, Event, State
 from cogs.tetra import engine as rules
 from cogs.tetra import geometry as geo
+from cogs.tetra import table
 
 
 def fresh(characters: str = "red-blue", seed: int = 1) -> State:
@@ -39,7 +40,7 @@ def keys(events: list[Event]) -> list[str]:
 
 
 def set_faces(state: State, colour: str, faces: dict[str, int]) -> None:
-    rules._tetrite(state, colour)["faces"] = dict(faces)
+    table.tetrite_of(state, colour)["faces"] = dict(faces)
 
 
 def orient(colour: str, white: int, bottom: str = "black") -> dict[str, int]:
@@ -52,7 +53,7 @@ def orient(colour: str, white: int, bottom: str = "black") -> dict[str, int]:
 
 
 def row(state: State, seat: int) -> list[str]:
-    return [symbol for group in rules.visible_groups(state, seat) for symbol in group]
+    return [symbol for group in table.visible_groups(state, seat) for symbol in group]
 
 
 def card_total(state: State) -> int:

@@ -21,9 +21,12 @@ from bot.engine import random_choice
 from bot.i18n import t
 from bot.render.names import render_with_names
 from cogs.tetra import cards as catalogue
-from cogs.tetra import render
+from cogs.tetra import render, render_cards, render_pieces, render_private
 from cogs.tetra.engine import ENGINE
-from cogs.tetra.render import WIDTH, render_board, render_card, render_hand
+from cogs.tetra.render import render_board
+from cogs.tetra.render_cards import render_card
+from cogs.tetra.render_pieces import WIDTH
+from cogs.tetra.render_private import render_hand
 from cogs.tetra.text import card_name
 from tests.golden import assert_legible, assert_matches_golden, decode, texts_drawn, texts_drawn_apart
 from tools.bench import sample_states
@@ -116,7 +119,7 @@ def test_every_view_renders_in_both_languages_for_players_and_spectators() -> No
     for state in sample_states("tetra", 16, seed=4):
         for locale in LOCALES:
             for viewer in (None, 0, 1):
-                assert decode(render_board(ENGINE.view(state, viewer), locale)).size == (WIDTH, render.BOARD_HEIGHT)
+                assert decode(render_board(ENGINE.view(state, viewer), locale)).size == (WIDTH, render_pieces.BOARD_HEIGHT)
             for viewer in (0, 1):
                 width, height = decode(render_hand(ENGINE.view(state, viewer), locale)).size
                 assert width == WIDTH and height <= MAX_H
@@ -156,12 +159,12 @@ def main_texts(view: dict, locale: str, hand_picture: bool) -> list[str]:
         wanted.append(f"♥ {player['life']}")
         for hand in player["hand"][:2]:
             wanted += [card_name(hand["id"], locale), charge_text(hand, locale)]
-    choosing = hand_picture and render.pending_cards(view)
+    choosing = hand_picture and render_private.pending_cards(view)
     if choosing:
-        wanted += [card_name(card_id, locale) for card_id in render.pending_cards(view)[:3]]
+        wanted += [card_name(card_id, locale) for card_id in render_private.pending_cards(view)[:3]]
     else:
         for card_id in view["public_row"][:4]:
-            wanted += render.public_name_lines(card_id, locale)
+            wanted += render_cards.public_name_lines(card_id, locale)
     if not hand_picture:
         wanted.append(t("tetra.board.accident", locale, count=view["accident_deck_count"]))
     if choosing:  # the choice picture shows the viewer's cards and the new ones, not the opponent

@@ -10,7 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.engine import GameOver, IllegalChoice, NotYourDecision
-from cogs.tetra import casting
+from cogs.tetra import cards as catalogue
+from cogs.tetra import casting, end_phase, setup, spells, table
 from cogs.tetra import engine as rules
 from cogs.tetra import geometry as geo
 from tests.tetra.helpers import at, decision, fresh, keys, orient, play, row, set_faces
@@ -25,17 +26,17 @@ def test_setup_life_hands_and_decks() -> None:
     assert [h["id"] for h in red["hand"]] == ["H-R1", "H-R2"]
     assert [h["id"] for h in yellow["hand"]] == ["H-Y1", "H-Y2"]
     assert len(red["hand_deck"]) == 6 and len(yellow["hand_deck"]) == 8
-    assert all(h["cubes"] == rules.catalogue.field(h["id"], "release_count") for h in red["hand"])
+    assert all(h["cubes"] == catalogue.field(h["id"], "release_count") for h in red["hand"])
     assert len(state["public"]["row"]) == 4 and len(state["public"]["deck"]) == 35
     assert sorted(state["accident"]["deck"]) == ["A1", "A2", "A3", "A4", "A5", "A6"]
-    assert state["box"] == rules.catalogue.ids_of("hand", "blue")
+    assert state["box"] == catalogue.ids_of("hand", "blue")
 
 
 def test_setup_tetrites_own_at_left_end_neutral_in_the_middle() -> None:
     state = fresh("red-blue")
     assert [t["colour"] for t in state["tetrites"]] == ["red", "yellow", "blue"]
-    assert rules._reading_colours(state, 0)[0] == "red"
-    assert rules._reading_colours(state, 1)[0] == "blue"
+    assert table.reading_colours(state, 0)[0] == "red"
+    assert table.reading_colours(state, 1)[0] == "blue"
 
 
 def test_setup_orientation_black_down_white_faces_as_ruled() -> None:
@@ -64,9 +65,9 @@ class _Unshuffled(random.Random):
 
 
 def test_setup_four_public_cards_dealt_left_to_right(monkeypatch) -> None:
-    monkeypatch.setattr(rules, "draw_rng", lambda state: _Unshuffled(0))
+    monkeypatch.setattr(setup, "draw_rng", lambda state: _Unshuffled(0))
     state = fresh()
-    public = rules.catalogue.ids_of("public")
+    public = catalogue.ids_of("public")
     assert state["public"]["row"] == public[:4]  # the first card dealt lies leftmost
     assert state["public"]["deck"] == public[4:]
 
@@ -78,13 +79,13 @@ def test_setup_accident_deck_shuffled_from_the_seed() -> None:
     assert fresh(seed=3)["accident"]["cubes"] == 0
 
 
-@pytest.mark.parametrize("pair", rules.CHARACTER_PAIRS)
+@pytest.mark.parametrize("pair", setup.CHARACTER_PAIRS)
 def test_setup_every_character_pair_own_tetrite_left_end_neutral_middle_start_cards(pair: str) -> None:
     first, second = pair.split("-")
     neutral = next(c for c in geo.COLOURS if c not in (first, second))
     state = fresh(pair)
     assert [t["colour"] for t in state["tetrites"]] == [first, neutral, second]
-    assert rules._reading_colours(state, 0)[0] == first and rules._reading_colours(state, 1)[0] == second
+    assert table.reading_colours(state, 0)[0] == first and table.reading_colours(state, 1)[0] == second
     faces = {t["colour"]: t["faces"] for t in state["tetrites"]}
     assert all(geo.bottom_face(f) == "black" for f in faces.values())
     assert geo.visible_faces(faces[first], 0) == ["white"]
@@ -92,9 +93,9 @@ def test_setup_every_character_pair_own_tetrite_left_end_neutral_middle_start_ca
     assert geo.visible_faces(faces[neutral], state["first"]) == ["white"]
     for seat, colour in enumerate((first, second)):
         player = state["players"][seat]
-        deck = rules.catalogue.ids_of("hand", colour)
-        starts = [c for c in deck if rules.catalogue.field(c, "start")]
-        assert player["colour"] == colour and player["life"] == rules.START_LIFE
+        deck = catalogue.ids_of("hand", colour)
+        starts = [c for c in deck if catalogue.field(c, "start")]
+        assert player["colour"] == colour and player["life"] == table.START_LIFE
         assert [h["id"] for h in player["hand"]] == starts and len(starts) == 2
         assert sorted(player["hand_deck"]) == sorted(set(deck) - set(starts))
 
@@ -146,10 +147,10 @@ def test_rotation1_basic_rule_turns_the_shorter_way() -> None:
     state = fresh()
     set_faces(state, "red", orient("red", 1))  # white one step counter-clockwise of seat 0
     at(state, "rot1", "rot2")
-    assert rules._tetrite(state, "red")["faces"]["white"] == 0
+    assert table.tetrite_of(state, "red")["faces"]["white"] == 0
     set_faces(state, "red", orient("red", 4))  # two steps clockwise of seat 0
     at(state, "rot1", "rot2")
-    assert rules._tetrite(state, "red")["faces"]["white"] == 5
+    assert table.tetrite_of(state, "red")["faces"]["white"] == 5
 
 
 def test_rotation1_basic_rule_free_when_own_face_points_at_the_opponent() -> None:
@@ -165,7 +166,7 @@ def test_rotation1_exception1_already_showing_one_own_face_turns_either_way() ->
     at(state, "rot1")
     assert decision(state).prompt == "tetra.prompt.exception1"
     state, _ = play(state, "rotate:red:ccw")
-    assert rules._tetrite(state, "red")["faces"]["white"] == 1
+    assert table.tetrite_of(state, "red")["faces"]["white"] == 1
 
 
 def test_rotation1_exception2_tips_onto_an_own_face_and_forbids_transfer() -> None:
@@ -177,7 +178,7 @@ def test_rotation1_exception2_tips_onto_an_own_face_and_forbids_transfer() -> No
     assert decision(state).prompt == "tetra.prompt.exception2"
     assert decision(state).options == ("tip:red:white", "tip:red:black")
     state, _ = play(state, "tip:red:black", "rotate:yellow:cw")
-    assert geo.bottom_face(rules._tetrite(state, "red")["faces"]) == "black"
+    assert geo.bottom_face(table.tetrite_of(state, "red")["faces"]) == "black"
     assert decision(state).prompt.startswith("tetra.prompt.cast")  # transfer skipped
     assert state["players"][0]["ether"] == 2
 
@@ -189,7 +190,7 @@ def test_rotation1_basic_rule_uses_the_black_rim_when_the_white_one_is_down() ->
     assert geo.bottom_face(faces) == "white" and faces["black"] == 4
     set_faces(state, "red", faces)
     at(state, "rot1", "rot2")
-    assert rules._tetrite(state, "red")["faces"]["black"] == 5  # two steps away: the shorter way
+    assert table.tetrite_of(state, "red")["faces"]["black"] == 5  # two steps away: the shorter way
     set_faces(state, "red", geo.rotate(faces, 2))  # black now points at seat 0: exception 1
     at(state, "rot1")
     assert decision(state).prompt == "tetra.prompt.exception1"
@@ -203,9 +204,9 @@ def test_rotation2_turns_the_marker_tetrite_either_way() -> None:
     state["markers"] = ["yellow", None]
     at(state, "rot2")
     assert decision(state).options == ("rotate:yellow:cw", "rotate:yellow:ccw")
-    before = rules._tetrite(state, "yellow")["faces"]
+    before = table.tetrite_of(state, "yellow")["faces"]
     state, _ = play(state, "rotate:yellow:cw")
-    assert rules._tetrite(state, "yellow")["faces"] == geo.rotate(before, geo.CW)
+    assert table.tetrite_of(state, "yellow")["faces"] == geo.rotate(before, geo.CW)
 
 
 def test_transfer_pays_an_ether_to_tip_the_own_tetrite() -> None:
@@ -213,9 +214,9 @@ def test_transfer_pays_an_ether_to_tip_the_own_tetrite() -> None:
     state["players"][0]["ether"] = 1
     at(state, "transfer", "cast")
     assert set(decision(state).options) == {"tip:red:white", "tip:red:yellow", "tip:red:blue", "skip"}
-    before = rules._tetrite(state, "red")["faces"]
+    before = table.tetrite_of(state, "red")["faces"]
     state, _ = play(state, "tip:red:yellow")
-    assert rules._tetrite(state, "red")["faces"] == geo.tip(before, "yellow")
+    assert table.tetrite_of(state, "red")["faces"] == geo.tip(before, "yellow")
     assert state["players"][0]["ether"] == 0
 
 
@@ -315,7 +316,7 @@ def test_mana_spent_returns_to_the_supply_and_cannot_pay_the_cast_plus_one() -> 
     state = fresh()  # seat 0 reads R | Y | R Y: a blue symbol needs a blue tablet
     state["players"][0]["mana"] = {"red": 0, "yellow": 0, "blue": 1}
     state["public"]["row"] = ["P27"]  # cost B
-    assert "P27" in rules.castable(state, 0)
+    assert "P27" in spells.castable(state, 0)
     # A first spell used the blue tablet in slot 1, and a cast +1 leaves one more cast.
     at(state, {"do": "place", "card": "P05", "candidates": [[[1, "blue"]]]}, "cast", "end")
     assert state["players"][0]["mana"]["blue"] == 0
@@ -391,23 +392,23 @@ def test_hand_spell_charges_itself_and_moves_a_cube_to_the_accident_deck() -> No
     assert state["players"][0]["life"] == 14
     hand = state["players"][0]["hand"][0]
     assert hand["charge"] == 1 and hand["charge_cards"] == [top]
-    assert hand["cubes"] == rules.catalogue.field("H-R1", "release_count") - 1
+    assert hand["cubes"] == catalogue.field("H-R1", "release_count") - 1
     assert state["accident"]["cubes"] == 1
 
 
 def test_each_spell_at_most_once_per_turn() -> None:
     state = fresh()  # seat 0 reads R | Y | R Y: H-R1 (R-R-Y) needs a red tablet in slot 1
     state["players"][0]["mana"]["red"] = 1
-    assert "H-R1" in rules.castable(state, 0)
+    assert "H-R1" in spells.castable(state, 0)
     state["turn_state"]["cast_ids"] = ["H-R1"]  # cast once already this turn (a cast +1 is left)
-    assert "H-R1" not in rules.castable(state, 0)
-    assert "H-R2" in rules.castable(state, 0)  # another spell is still fine
+    assert "H-R1" not in spells.castable(state, 0)
+    assert "H-R2" in spells.castable(state, 0)  # another spell is still fine
 
 
 def test_overcharge_discards_the_hand_card() -> None:
     state = fresh()
     hand = state["players"][0]["hand"][0]
-    hand["charge"] = rules.catalogue.field("H-R1", "max_charge")
+    hand["charge"] = catalogue.field("H-R1", "max_charge")
     state["public"]["row"] = []
     at(state, {"do": "charge", "card": "P14"}, "end")  # P14 is yellow: no bonus charge
     state, events = play(state, "charge:H-R1")
@@ -437,7 +438,7 @@ def test_release_when_the_last_cube_is_removed() -> None:
 def test_release_comes_before_overcharge() -> None:
     state = fresh()
     hand = state["players"][0]["hand"][0]
-    hand["charge"] = rules.catalogue.field("H-R1", "max_charge")
+    hand["charge"] = catalogue.field("H-R1", "max_charge")
     hand["cubes"] = 1
     state["turn_state"]["casts_done"] = 1
     events: list = []
@@ -517,7 +518,7 @@ def test_accident_deck_rebuilt_from_the_revealed_accidents() -> None:
 def _accident(effect: str, seat: int = 0) -> tuple[dict, dict]:
     state = fresh()
     before = rules._copy(state)
-    rules._resolve_accident(state, seat, effect)
+    end_phase._resolve_accident(state, seat, effect)
     return before, state
 
 
@@ -549,10 +550,10 @@ def test_accident_swap_own_tetrites() -> None:
 def test_accident_markers_scatter_and_mana_leak() -> None:
     state = fresh()
     state["markers"] = ["red", "blue"]
-    rules._resolve_accident(state, 0, "scatter_markers")
+    end_phase._resolve_accident(state, 0, "scatter_markers")
     assert state["markers"] == [None, None]
     state["players"][0]["mana"] = {"red": 1, "yellow": 2, "blue": 1}
-    rules._resolve_accident(state, 0, "mana_leak")
+    end_phase._resolve_accident(state, 0, "mana_leak")
     assert state["players"][0]["mana"] == {"red": 1, "yellow": 0, "blue": 1}
 
 
@@ -561,19 +562,19 @@ def test_accident_markers_scatter_and_mana_leak() -> None:
 
 def test_mana_and_ether_caps_per_character() -> None:
     state = fresh("blue-yellow")
-    assert rules._gain_mana(state, 0, "red", 9) == 5
-    assert rules._gain_mana(state, 1, "red", 9) == 4
-    assert rules._gain_ether(state, 1, 9) == 4
-    assert rules._gain_ether(state, 0, 9) == 3
+    assert table.gain_mana(state, 0, "red", 9) == 5
+    assert table.gain_mana(state, 1, "red", 9) == 4
+    assert table.gain_ether(state, 1, 9) == 4
+    assert table.gain_ether(state, 0, 9) == 3
     red = fresh("red-blue")
-    assert rules._gain_mana(red, 0, "red", 9) == 4 and rules._gain_ether(red, 0, 9) == 3
+    assert table.gain_mana(red, 0, "red", 9) == 4 and table.gain_ether(red, 0, 9) == 3
 
 
 def test_red_has_no_special_ability() -> None:
     state = fresh("red-blue")
     player = state["players"][0]
     player["ether"] = 1
-    player["hand"][0]["charge"] = rules.catalogue.field("H-R1", "max_charge") + 1
+    player["hand"][0]["charge"] = catalogue.field("H-R1", "max_charge") + 1
     at(state, {"do": "check_over", "seat": 0, "card": "H-R1"}, "end")
     # Neither blue's carry nor yellow's paid release: straight to the new hand card.
     assert decision(state).prompt == "tetra.prompt.replace" and player["ether"] == 1
@@ -582,8 +583,8 @@ def test_red_has_no_special_ability() -> None:
 def test_heal_never_raises_life_above_15() -> None:
     state = fresh("blue-red")
     state["players"][0]["life"] = 14
-    rules._apply_effects(state, 0, {"heal": 3}, [], "H-B2")
-    assert state["players"][0]["life"] == rules.START_LIFE
+    spells.apply_effects(state, 0, {"heal": 3}, [], "H-B2")
+    assert state["players"][0]["life"] == table.START_LIFE
 
 
 def test_blue_high_charge_band_offers_a_choice_of_two_effects() -> None:
@@ -600,12 +601,12 @@ def test_blue_high_charge_band_offers_a_choice_of_two_effects() -> None:
 def test_blue_cost_changes_at_high_charge() -> None:
     state = fresh("blue-red")  # seat 0 reads B | Y | Y B
     state["players"][0]["mana"] = {"red": 0, "yellow": 0, "blue": 1}
-    assert rules.spell_cost(state, 0, "H-B2") == ["blue", "red", "blue"]
-    assert "H-B2" not in rules.castable(state, 0)
+    assert spells.spell_cost(state, 0, "H-B2") == ["blue", "red", "blue"]
+    assert "H-B2" not in spells.castable(state, 0)
     state["players"][0]["hand"][1]["charge"] = 7  # H-B2 at 7-9 costs B-B: a tablet beside a blue face
-    assert rules.spell_cost(state, 0, "H-B2") == ["blue", "blue"]
-    assert "H-B2" in rules.castable(state, 0)
-    assert rules.placements_for(state, 0, "H-B2") == [{1: "blue"}, {4: "blue"}]
+    assert spells.spell_cost(state, 0, "H-B2") == ["blue", "blue"]
+    assert "H-B2" in spells.castable(state, 0)
+    assert spells.placements_for(state, 0, "H-B2") == [{1: "blue"}, {4: "blue"}]
 
 
 def test_blue_carries_half_its_charge_to_the_next_hand_card() -> None:
@@ -654,33 +655,33 @@ def test_yellow_without_ether_overcharge_discards_without_the_release() -> None:
 def test_yellow_effects_grow_with_hand_cards_discarded_by_either_player() -> None:
     state = fresh("yellow-red")
     effects = {"damage": 1, "discard_step": 2, "discard_max": 2}
-    assert rules._discard_bonus(state, effects) == 0
+    assert spells.discard_bonus(state, effects) == 0
     state["hand_discards"] = 3
-    assert rules._discard_bonus(state, effects) == 1
+    assert spells.discard_bonus(state, effects) == 1
     state["hand_discards"] = 9
-    assert rules._discard_bonus(state, effects) == 2
+    assert spells.discard_bonus(state, effects) == 2
 
 
 def test_red_demerits_must_be_payable() -> None:
     state = fresh()
     hand = state["players"][0]["hand"][1]  # H-R2 at charge 0: pay 1 mana
     assert hand["id"] == "H-R2"
-    assert not rules._can_pay(state, 0, rules.catalogue.band_at("H-R2", 0))
+    assert not table.can_pay(state, 0, catalogue.band_at("H-R2", 0))
     state["players"][0]["mana"]["blue"] = 1
-    assert rules._can_pay(state, 0, rules.catalogue.band_at("H-R2", 0))
+    assert table.can_pay(state, 0, catalogue.band_at("H-R2", 0))
 
 
 def test_red_mana_demerit_must_be_payable_after_the_cost_tablets() -> None:
     state = fresh("red-blue")
     for colour in ("yellow", "blue"):  # seat 0 reads R | Y | B: R-Y-R needs a red tablet in slot 3
         set_faces(state, colour, orient(colour, 0))
-    assert rules.visible_groups(state, 0) == [["red"], ["yellow"], ["blue"]]
-    assert rules.catalogue.band_at("H-R2", 0)["lose_mana"] == 1
+    assert table.visible_groups(state, 0) == [["red"], ["yellow"], ["blue"]]
+    assert catalogue.band_at("H-R2", 0)["lose_mana"] == 1
     state["players"][0]["mana"] = {"red": 1, "yellow": 0, "blue": 0}
-    assert rules.placements_for(state, 0, "H-R2") == [{3: "red"}]
-    assert "H-R2" not in rules.castable(state, 0)  # the only tablet pays the cost: nothing left for the demerit
+    assert spells.placements_for(state, 0, "H-R2") == [{3: "red"}]
+    assert "H-R2" not in spells.castable(state, 0)  # the only tablet pays the cost: nothing left for the demerit
     state["players"][0]["mana"]["blue"] = 1
-    assert "H-R2" in rules.castable(state, 0)
+    assert "H-R2" in spells.castable(state, 0)
     at(state, "cast", "end")
     state, events = play(state, "cast:H-R2")
     assert "pay_mana" in keys(events)

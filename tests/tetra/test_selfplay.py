@@ -11,6 +11,7 @@ from concurrent.futures import ProcessPoolExecutor
 from bot.engine import OPTION_ID_RE, random_choice
 from cogs.tetra import cards as catalogue
 from cogs.tetra import engine as rules
+from cogs.tetra import table
 from cogs.tetra.greedy import choose
 from tests.tetra.helpers import card_total
 
@@ -43,9 +44,9 @@ def _check_cheap(state: dict) -> None:
     assert card_total(state) == 71
     for player in state["players"]:
         assert all(v >= 0 for v in player["mana"].values())
-        assert sum(player["mana"].values()) <= rules.MANA_CAP[player["colour"]]
-        assert 0 <= player["ether"] <= rules.ETHER_CAP[player["colour"]]
-        assert player["life"] <= rules.START_LIFE
+        assert sum(player["mana"].values()) <= table.MANA_CAP[player["colour"]]
+        assert 0 <= player["ether"] <= table.ETHER_CAP[player["colour"]]
+        assert player["life"] <= table.START_LIFE
         for hand in player["hand"]:
             assert hand["charge"] >= len(hand["charge_cards"])
             # A released card (no cube left) only waits for its discard.
@@ -58,7 +59,7 @@ def _check_cheap(state: dict) -> None:
     else:
         assert rules.pending(state) == []
         lives = [p["life"] for p in state["players"]]
-        assert min(lives) <= 0 or state["turn"] >= rules.TURN_LIMIT
+        assert min(lives) <= 0 or state["turn"] >= table.TURN_LIMIT
 
 
 def _settled_charges_within_max(state: dict) -> None:
