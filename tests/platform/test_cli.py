@@ -44,7 +44,9 @@ async def test_demo_of_an_unknown_game_is_refused(tmp_path):
 def test_a_developer_command_without_the_tools_package_says_where_to_run_it(monkeypatch, capsys):
     from bot.__main__ import main
 
-    monkeypatch.setitem(sys.modules, "tools", None)  # an installed wheel: tools/ is not shipped
+    # An installed wheel: tools/ is not shipped (nor imported by an earlier test of this process).
+    monkeypatch.setitem(sys.modules, "tools", None)
+    monkeypatch.setitem(sys.modules, "tools.cli", None)
     assert main(["bench", "--quick"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "developer command" in err and "checkout" in err
