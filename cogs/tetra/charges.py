@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.engine import Event, Seat, State
 from cogs.tetra import cards as catalogue
-from cogs.tetra.spells import apply_effects
+from cogs.tetra.effects import apply_effects
 from cogs.tetra.table import (
     REPLACEMENT_CHOICES,
     ask,

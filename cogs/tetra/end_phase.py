@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import Event, Seat, State, draw_rng
+from bot.engine import Event, State, draw_rng
 from cogs.tetra import cards as catalogue
-from cogs.tetra import geometry as geo
+from cogs.tetra.effects import ACCIDENT_EFFECTS
 from cogs.tetra.table import ACCIDENT_THRESHOLD, TURN_LIMIT, TURN_TASKS, emit, fresh_turn_state, push
 
 
@@ -27,7 +27,7 @@ def _prepare_end(state: State, task: dict[str, Any], events: list[Event]) -> Non
         accident["discard"].append(card_id)
         accident["cubes"] = 0
         emit(events, "accident", seat=seat, card=card_id)
-        _resolve_accident(state, seat, catalogue.field(card_id, "effect"))
+        ACCIDENT_EFFECTS[catalogue.field(card_id, "effect")].strike(state, seat)
     result = _game_end(state)
     if result is not None:
         state["result"] = result
@@ -38,29 +38,6 @@ def _prepare_end(state: State, task: dict[str, Any], events: list[Event]) -> Non
     state["turn_state"] = fresh_turn_state()
     push(state, *({"do": t} for t in TURN_TASKS))
     return None
-
-
-def _resolve_accident(state: State, seat: Seat, effect: str) -> None:
-    tetrites = state["tetrites"]
-    if effect == "rotate_all":
-        for t in tetrites:
-            t["faces"] = geo.rotate(t["faces"], geo.CCW)
-    elif effect == "move_all":
-        # "Right" as the player whose turn it is sees it; seat 1 reads the table mirrored.
-        state["tetrites"] = tetrites[-1:] + tetrites[:-1] if seat == 0 else tetrites[1:] + tetrites[:1]
-    elif effect == "flip":
-        for t in tetrites:
-            t["faces"] = geo.flip_white_black(t["faces"])
-    elif effect == "swap_own":
-        own = [i for i, t in enumerate(tetrites) if t["colour"] != state["neutral"]]
-        tetrites[own[0]], tetrites[own[1]] = tetrites[own[1]], tetrites[own[0]]
-    elif effect == "scatter_markers":
-        state["markers"] = [None, None]
-    elif effect == "mana_leak":
-        for player in state["players"]:
-            player["mana"][state["neutral"]] = 0
-    else:
-        raise ValueError(f"unknown accident {effect}")
 
 
 def _game_end(state: State) -> dict[str, Any] | None:

@@ -23,7 +23,8 @@ Tetrites are named by colour (``red``, ``yellow``, ``blue``).
 
 The engine is split along the turn: ``table`` (shared state vocabulary), ``setup``, ``start_phase`` (marker and
 rotations), ``spells`` (casting), ``charges`` (charge, release, overcharge, replacement), ``end_phase``
-(accidents, game end) and ``views``. Each phase module owns its tasks' ``PREPARE``/``ANSWER`` handlers; this
+(accidents, game end) and ``views``. Cards name effect kinds from the registry in ``effects`` (public spells,
+accidents, band and release effects; checked by ``kinds`` as this module loads). Each phase module owns its tasks' ``PREPARE``/``ANSWER`` handlers; this
 module merges them, runs the task queue and holds the contract entry points.
 """
 
@@ -44,13 +45,17 @@ from bot.engine import (
     State,
     check_choice,
 )
-from cogs.tetra import charges, end_phase, spells, start_phase
+from cogs.tetra import charges, effects, end_phase, spells, start_phase
+from cogs.tetra.kinds import check_catalogue
 from cogs.tetra.setup import CHARACTER_PAIRS, initial_state
 from cogs.tetra.table import GAME_ID
 from cogs.tetra.views import view
 
-PREPARE: dict[str, Any] = {**start_phase.PREPARE, **spells.PREPARE, **charges.PREPARE, **end_phase.PREPARE}
-ANSWER: dict[str, Any] = {**start_phase.ANSWER, **spells.ANSWER, **charges.ANSWER}
+PREPARE: dict[str, Any] = {**start_phase.PREPARE, **effects.PREPARE, **spells.PREPARE, **charges.PREPARE,
+                           **end_phase.PREPARE}
+ANSWER: dict[str, Any] = {**start_phase.ANSWER, **effects.ANSWER, **spells.ANSWER, **charges.ANSWER}
+
+check_catalogue()  # a card naming an effect kind the registry lacks stops the bot loading
 
 
 def _run(state: State, events: list[Event]) -> None:

@@ -10,8 +10,8 @@ from typing import Any
 
 from bot.engine import Decision, State
 from cogs.tetra import cards as catalogue
+from cogs.tetra import effects, spells
 from cogs.tetra import engine as rules
-from cogs.tetra import spells
 
 DAMAGE_WEIGHT = 3
 
@@ -25,7 +25,7 @@ def spell_value(state: State, seat: int, card_id: str) -> float:
     hand = next(h for h in state["players"][seat]["hand"] if h["id"] == card_id)
     band = catalogue.band_at(card_id, hand["charge"])
     options = band.get("choices") or [band]
-    damage = max(o.get("damage", 0) + spells.discard_bonus(state, o) - o.get("self_damage", 0) for o in options)
+    damage = max(o.get("damage", 0) + effects.discard_bonus(state, o) - o.get("self_damage", 0) for o in options)
     release = 2 if hand["cubes"] == 1 else 0
     return 2 + DAMAGE_WEIGHT * damage + release
 

@@ -1,21 +1,19 @@
 """Casting: which spells a seat can cast, placing mana tablets into the slots, resolving a public spell or
-a hand card's band (damage, healing, ether and mana), the mana for casting nothing and paying mana
+a hand card's band (its effect kinds are in ``effects``), the mana for casting nothing and paying mana
 demerits. Owns the tasks in ``PREPARE``/``ANSWER`` below; charging after a cast is in ``charges``."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from bot.engine import Event, Seat, State
 from cogs.tetra import cards as catalogue
 from cogs.tetra import casting
 from cogs.tetra import geometry as geo
+from cogs.tetra.effects import apply_effects, can_pay
 from cogs.tetra.table import (
     MANA_CAP,
-    START_LIFE,
     ask,
-    can_pay,
     emit,
     gain_ether,
     gain_mana,
@@ -149,51 +147,8 @@ def _resolve_public(state: State, seat: Seat, card_id: str, events: list[Event])
             emit(events, "gain_mana", seat=seat, colour=colour, count=gained)
     if stats.get("ether"):
         emit(events, "gain_ether", seat=seat, count=gain_ether(state, seat, stats["ether"]))
-    effect = stats.get("effect")
-    tasks: list[dict[str, Any]] = []
-    if effect == "cast_again":
-        state["turn_state"]["casts_left"] += 1
-        emit(events, "cast_again", seat=seat)
-    elif effect:
-        tasks.append({"do": "public_effect", "effect": effect})
-    tasks.append({"do": "charge", "card": card_id})
-    push(state, *tasks)
-
-
-def discard_bonus(state: State, effects: Mapping[str, Any]) -> int:
-    step = effects.get("discard_step")
-    if not step:
-        return 0
-    return min(state["hand_discards"] // step, effects.get("discard_max", 99))
-
-
-def _damage(state: State, seat: Seat, amount: int, events: list[Event]) -> None:
-    if amount > 0:
-        player_of(state, seat)["life"] -= amount
-        emit(events, "damage", seat=seat, amount=amount, life=player_of(state, seat)["life"])
-
-
-def apply_effects(state: State, seat: Seat, effects: Mapping[str, Any], events: list[Event], card_id: str) -> None:
-    """A hand card band or release effect."""
-    player = player_of(state, seat)
-    _damage(state, 1 - seat, effects.get("damage", 0) + discard_bonus(state, effects), events)
-    _damage(state, seat, effects.get("self_damage", 0), events)
-    if effects.get("heal"):
-        player["life"] = min(START_LIFE, player["life"] + effects["heal"])
-        emit(events, "heal", seat=seat, amount=effects["heal"], life=player["life"])
-    if effects.get("lose_ether"):
-        player["ether"] = max(0, player["ether"] - effects["lose_ether"])
-        emit(events, "pay_ether", seat=seat, count=effects["lose_ether"])
-    if effects.get("lose_mana"):
-        # The player picks the colours (a chain of decisions), before anything queued after this effect.
-        push(state, {"do": "pay_mana", "seat": seat, "left": effects["lose_mana"], "paid": []})
-    if effects.get("gain_ether"):
-        emit(events, "gain_ether", seat=seat, count=gain_ether(state, seat, effects["gain_ether"]))
-    for colour, count in effects.get("gain_mana", {}).items():
-        emit(events, "gain_mana", seat=seat, colour=colour, count=gain_mana(state, seat, colour, count))
-    if effects.get("cast_again"):
-        state["turn_state"]["casts_left"] += 1
-        emit(events, "cast_again", seat=seat)
+    effect = [{"do": "public_effect", "effect": stats["effect"]}] if stats.get("effect") else []
+    push(state, *effect, {"do": "charge", "card": card_id})
 
 
 def _prepare_gain_mana(state: State, task: dict[str, Any], events: list[Event]) -> dict[str, Any] | None:

@@ -4,7 +4,7 @@ that every phase module uses. The state's shape is set in ``setup``; the turn lo
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from bot.engine import Event, Seat, State, draw_rng
@@ -95,13 +95,6 @@ def gain_ether(state: State, seat: Seat, count: int) -> int:
 def payable_colours(state: State, seat: Seat) -> list[str]:
     mana = player_of(state, seat)["mana"]
     return [c for c in geo.COLOURS if mana[c] > 0]
-
-
-def can_pay(state: State, seat: Seat, effects: Mapping[str, Any], tablets: int = 0) -> bool:
-    """Whether ``seat`` can pay a band's ether and mana demerits after spending ``tablets`` on its cost."""
-    player = player_of(state, seat)
-    return (player["ether"] >= effects.get("lose_ether", 0)
-            and sum(player["mana"].values()) - tablets >= effects.get("lose_mana", 0))
 
 
 def hand_card_record(card_id: str, charge: int = 0, charge_cards: list[str] | None = None) -> dict[str, Any]:

@@ -8,8 +8,8 @@ from bot import i18n
 from bot.engine import random_choice
 from bot.lookup import CardIndex
 from cogs.tetra import cards as catalogue
-from cogs.tetra import cardtext
 from cogs.tetra import engine as rules
+from cogs.tetra.effects import PUBLIC_EFFECTS
 from cogs.tetra.geometry import COLOURS
 
 
@@ -88,7 +88,7 @@ def test_yellow_cards_cast_again_at_low_charge_and_count_discards() -> None:
 
 def test_public_cards_gain_resources_and_have_the_books_effects() -> None:
     effects = {catalogue.field(c, "effect") for c in catalogue.ids_of("public")}
-    assert effects - {None} <= set(cardtext.PUBLIC_EFFECTS)
+    assert effects - {None} <= set(PUBLIC_EFFECTS)
     assert {"cast_again", "rotate_any", "tip_neutral", "marker_self"} <= effects
     for card_id in catalogue.ids_of("public"):
         assert sum(catalogue.field(card_id, "gain", {}).values()) + catalogue.field(card_id, "ether", 0) >= 1

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from bot.engine import GameOver, IllegalChoice, NotYourDecision
 from cogs.tetra import cards as catalogue
-from cogs.tetra import casting, end_phase, setup, spells, table
+from cogs.tetra import casting, effects, setup, spells, table
 from cogs.tetra import engine as rules
 from cogs.tetra import geometry as geo
 from tests.tetra.helpers import at, decision, fresh, keys, orient, play, row, set_faces
@@ -518,7 +518,7 @@ def test_accident_deck_rebuilt_from_the_revealed_accidents() -> None:
 def _accident(effect: str, seat: int = 0) -> tuple[dict, dict]:
     state = fresh()
     before = rules._copy(state)
-    end_phase._resolve_accident(state, seat, effect)
+    effects.ACCIDENT_EFFECTS[effect].strike(state, seat)
     return before, state
 
 
@@ -550,10 +550,10 @@ def test_accident_swap_own_tetrites() -> None:
 def test_accident_markers_scatter_and_mana_leak() -> None:
     state = fresh()
     state["markers"] = ["red", "blue"]
-    end_phase._resolve_accident(state, 0, "scatter_markers")
+    effects.ACCIDENT_EFFECTS["scatter_markers"].strike(state, 0)
     assert state["markers"] == [None, None]
     state["players"][0]["mana"] = {"red": 1, "yellow": 2, "blue": 1}
-    end_phase._resolve_accident(state, 0, "mana_leak")
+    effects.ACCIDENT_EFFECTS["mana_leak"].strike(state, 0)
     assert state["players"][0]["mana"] == {"red": 1, "yellow": 0, "blue": 1}
 
 
@@ -583,7 +583,7 @@ def test_red_has_no_special_ability() -> None:
 def test_heal_never_raises_life_above_15() -> None:
     state = fresh("blue-red")
     state["players"][0]["life"] = 14
-    spells.apply_effects(state, 0, {"heal": 3}, [], "H-B2")
+    effects.apply_effects(state, 0, {"heal": 3}, [], "H-B2")
     assert state["players"][0]["life"] == table.START_LIFE
 
 
@@ -654,21 +654,21 @@ def test_yellow_without_ether_overcharge_discards_without_the_release() -> None:
 
 def test_yellow_effects_grow_with_hand_cards_discarded_by_either_player() -> None:
     state = fresh("yellow-red")
-    effects = {"damage": 1, "discard_step": 2, "discard_max": 2}
-    assert spells.discard_bonus(state, effects) == 0
+    band = {"damage": 1, "discard_step": 2, "discard_max": 2}
+    assert effects.discard_bonus(state, band) == 0
     state["hand_discards"] = 3
-    assert spells.discard_bonus(state, effects) == 1
+    assert effects.discard_bonus(state, band) == 1
     state["hand_discards"] = 9
-    assert spells.discard_bonus(state, effects) == 2
+    assert effects.discard_bonus(state, band) == 2
 
 
 def test_red_demerits_must_be_payable() -> None:
     state = fresh()
     hand = state["players"][0]["hand"][1]  # H-R2 at charge 0: pay 1 mana
     assert hand["id"] == "H-R2"
-    assert not table.can_pay(state, 0, catalogue.band_at("H-R2", 0))
+    assert not effects.can_pay(state, 0, catalogue.band_at("H-R2", 0))
     state["players"][0]["mana"]["blue"] = 1
-    assert table.can_pay(state, 0, catalogue.band_at("H-R2", 0))
+    assert effects.can_pay(state, 0, catalogue.band_at("H-R2", 0))
 
 
 def test_red_mana_demerit_must_be_payable_after_the_cost_tablets() -> None:
