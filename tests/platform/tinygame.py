@@ -10,10 +10,9 @@ starts with a secret discard of 1 or 2 cards (a multi-choice select).
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 
-from bot.engine import Decision, Event, GameOver, MatchOption, Outcome, check_choice, draw_rng
+from bot.engine import Decision, Event, GameOver, MatchOption, Outcome, check_choice, copy_state, draw_rng
 from bot.games import GameSpec
 from bot.render.toolkit import Canvas
 
@@ -52,7 +51,7 @@ class TinyEngine:
         if self.outcome(state):
             raise GameOver()
         check_choice(self.pending(state), seat, choice)
-        state = copy.deepcopy(state)
+        state = copy_state(state)
         kind, value = choice[0].split(":")
         if kind == "discard":
             for option in choice:
@@ -92,7 +91,7 @@ class TinyEngine:
 
     def reveal_all(self, state: dict) -> dict:
         return {"score": list(state["score"]), "trick": state["trick"], "seat": None,
-                "hands": copy.deepcopy(state["hands"])}
+                "hands": copy_state(state["hands"])}
 
     def outcome(self, state: dict) -> Outcome | None:
         if state["trick"] < state["tricks"] or state["caller"] is not None:
