@@ -127,15 +127,13 @@ def _hook_makers() -> dict[str, Callable[[], GameHooks]]:
 
 def determinize_hide(game_id: str) -> Callable[[State, Viewer, random.Random], State]:
     """Hidden cards swapped by the game's own ``determinize``: a world a seat cannot tell from the real
-    state. The spectator knows less than either seat, so a world of seat 0's, then of seat 1's, hides
-    nothing the spectator may see either."""
+    state. The spectator knows less than either seat, so a world of either seat's (a random one: over a
+    match both) hides nothing the spectator may see."""
     from bot import search
 
     determinize = search.hooks_for(game_id).determinize
 
     def hide(state: State, viewer: Viewer, rng: random.Random) -> State:
-        if viewer is not None:
-            return determinize(state, viewer, rng)
-        return determinize(determinize(state, 0, rng), 1, rng)
+        return determinize(state, rng.randrange(2) if viewer is None else viewer, rng)
 
     return hide
