@@ -79,6 +79,9 @@ class GameHooks:
     # ``sample_every``-th of the others (None: only their first and last state).
     fully_checked: Callable[[int], bool] = lambda match: match < 20
     sample_every: int | None = 25
+    # In fully checked matches, the hidden-card swap of the views runs on every ``swap_every``-th decision
+    # (a game whose own checks already scan every view for hidden cards can space it out).
+    swap_every: int = 1
     check_start: Callable[[State, Scratch], None] = _no_state_check
     check_step: Callable[[Step, Scratch], None] = _no_step_check
     check_deep: Callable[[Step, Scratch], None] = _no_step_check

@@ -82,7 +82,7 @@ def tetra_hooks() -> GameHooks:
     return GameHooks(
         matches=MATCHES, workers=WORKERS,
         start=lambda match: (match, {"characters": "random"} if match % 2 else {}, random.Random(match)),
-        choose=pick_the_only, fully_checked=lambda match: match < FULL_CHECK_MATCHES, sample_every=25,
+        choose=pick_the_only, fully_checked=lambda match: match < FULL_CHECK_MATCHES, sample_every=25, swap_every=5,
         check_start=lambda state, scratch: _check_views(state), check_step=_check_step,
         check_deep=lambda step, scratch: _check_views(step.after), check_end=lambda state, scratch: _check_views(state),
         check_match=lambda state, scratch: Counter(natural_ending=state["result"]["reason"] != "turn_limit"),
