@@ -1,14 +1,16 @@
-"""What the contract suite needs to know about each game: its test hooks, in one place.
+"""What the contract suite needs to know about each game: its test hooks, mapped in one place.
 
 A game listed in ``bot.games.GAME_IDS`` is tested by the contract suite with :class:`GameHooks` defaults
-until it declares its own here; the defaults ask nothing of the game but its engine and, for the view
-check, a ``determinize`` (the bot player's hook, ``bot.search``) that swaps what a seat cannot see.
+until it maps its own here (``_hook_makers``; each game's live in ``tests/<game>/invariants.py``). The
+defaults ask nothing of the game but its engine and, for the view check, a ``determinize`` (the bot
+player's hook, ``bot.search``) that swaps what a seat cannot see.
 
 Random play: ``matches`` matches, each started by ``start`` (seed, options, the chooser's rng) and played
 by ``choose``. Every decision gets the contract's cheap checks and the game's ``check_step``; the decisions
-``deep`` selects (and the first and last state) also get the expensive ones: JSON round trip, ``apply``
-leaves its input alone, hidden cards swapped give identical views, and the game's ``check_deep``.
-``check_match`` tallies a finished match into a Counter; ``check_tally`` judges the sum of all matches.
+that ``fully_checked`` and ``sample_every`` select (and the first and last state) also get the expensive
+ones: JSON round trip, ``apply`` leaves its input alone, hidden cards swapped give identical views, and the
+game's ``check_deep``. ``check_match`` tallies a finished match into a Counter; ``check_tally`` judges the
+sum of all matches.
 """
 
 from __future__ import annotations
