@@ -1,6 +1,10 @@
-"""Golden PNG comparison shared by every game's render tests.
+"""Goldens shared by every game: recorded playthroughs replayed by one tool, and golden PNG comparison.
 
-Goldens are stored as palette PNGs (a third of the size); the comparison decodes both images and
+A golden playthrough (tests/<game>/golden/*.json) is a seeded match's decision log; the contract suite
+(tests/contract) replays every game's through :func:`replay_playthrough` and lets the game's hook judge
+the steps against what the file recorded.
+
+Golden PNGs are stored as palette PNGs (a third of the size); the comparison decodes both images and
 tolerates a small mean absolute pixel difference, which absorbs the palette's colour shift and
 font rasterizer differences between machines. ``UPDATE_GOLDEN=1`` rewrites them.
 """
@@ -14,8 +18,25 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from bot.engine import Engine
+from tests.contract.games import Step
+
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 MEAN_ABS_DIFF_TOLERANCE = 2.0
+
+
+def replay_playthrough(engine: Engine, seed: int, options: dict[str, str],
+                       moves: list[tuple[int, tuple[str, ...]]]) -> list[Step]:
+    """Every step of a recorded decision log, replayed from a new game; the game must not end before
+    the log does."""
+    state = engine.new_game(seed, options)
+    steps = []
+    for number, (seat, choice) in enumerate(moves):
+        assert engine.outcome(state) is None, f"the game ended before decision {number}"
+        after, events = engine.apply(state, seat, tuple(choice))
+        steps.append(Step(state, seat, tuple(choice), after, events))
+        state = after
+    return steps
 
 
 def decode(png: bytes) -> Image.Image:

@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.engine import Event, Seat, State
 from cogs.afterlife import zones as Z
-from cogs.afterlife.flow import answer, ask, push, task
+from cogs.afterlife.flow import QUESTIONS, push, task
 
 MAX_BLOCKERS = 4  # ruled: the choice fits on a phone, and four blockers outweigh any attacker
 
@@ -58,10 +58,10 @@ def task_block(state: State, current: dict[str, Any], events: list[Event]) -> No
     if options == ["noblock"]:  # nothing can block: the step is skipped, not asked
         answer_block(state, defender, options, {}, events)
         return
-    ask(state, defender, "block", options, attacker=combat["attacker"], unit=unit_ref(state, combat["attacker"]))
+    QUESTIONS.ask(state, defender, "block", options, attacker=combat["attacker"], unit=unit_ref(state, combat["attacker"]))
 
 
-@answer("block")
+@QUESTIONS.answer("block")
 def answer_block(state: State, seat: Seat, choice: list[str], entry: dict[str, Any], events: list[Event]) -> None:
     combat = state["combat"]
     if choice[0] == "noblock":
@@ -84,10 +84,10 @@ def answer_block(state: State, seat: Seat, choice: list[str], entry: dict[str, A
 def task_order(state: State, current: dict[str, Any], events: list[Event]) -> None:
     combat = state["combat"]
     options = ["order:" + "+".join(p) for p in itertools.permutations(combat["blockers"])]
-    ask(state, combat["seat"], "order", options, attacker=combat["attacker"], unit=unit_ref(state, combat["attacker"]))
+    QUESTIONS.ask(state, combat["seat"], "order", options, attacker=combat["attacker"], unit=unit_ref(state, combat["attacker"]))
 
 
-@answer("order")
+@QUESTIONS.answer("order")
 def answer_order(state: State, seat: Seat, choice: list[str], entry: dict[str, Any], events: list[Event]) -> None:
     state["combat"]["blockers"] = choice[0].split(":", 1)[1].split("+")
     blockers = state["combat"]["blockers"]

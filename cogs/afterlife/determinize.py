@@ -17,7 +17,7 @@ import random
 from collections import Counter
 
 from bot.ai.search import sample_deck_list
-from bot.engine import Decision, Seat, State
+from bot.engine import Decision, Seat, State, copy_state
 from cogs.afterlife import engine as rules
 from cogs.afterlife import zones as Z
 from cogs.afterlife.policy import greedy
@@ -27,7 +27,7 @@ BUDGET_SCALE = 0.3  # iterations per level (bot/ai/search.py BUDGETS) for ~0.8 s
 
 
 def determinize(state: State, seat: Seat, rng: random.Random) -> State:
-    world = rules.copy_state(state)
+    world = copy_state(state)
     world["seed"] = rng.randrange(2**62)
     own = world["players"][seat]
     own_deck = sorted(own["deck"])

@@ -22,19 +22,16 @@ from typing import Any
 from bot.engine import (
     Decision,
     Event,
-    GameOver,
     MatchOption,
-    NotYourDecision,
     Outcome,
     Seat,
     State,
-    check_choice,
     draw_rng,
 )
 from cogs.afterlife import cards as C
 from cogs.afterlife import combat, instants
 from cogs.afterlife import zones as Z
-from cogs.afterlife.flow import answer, answer_ask, ask, ask_for, push, run, task
+from cogs.afterlife.flow import QUESTIONS, push, run, task
 
 GAME_ID = "afterlife"
 TURN_LIMIT = 60  # ruled: 30 turns each; then the higher life wins (equal: a draw)
@@ -43,10 +40,6 @@ BUNDLE_SIZE = 5
 NO_CORE_TURNS = (1, 2)  # ruled: 「1ターン目か後攻の2ターン目」 = each player's first turn
 DRAW_COST = 3
 LOG_LENGTH = 12  # the last public events, carried by every view for the board picture
-
-
-def copy_state(state: State) -> State:
-    return json.loads(json.dumps(state))
 
 
 # ---------------------------------------------------------------- setup
@@ -81,11 +74,11 @@ def new_game(seed: int, options: Mapping[str, str]) -> State:
     state["first"] = draw_rng(state).randrange(2)  # decided before the bundles are picked (the book)
     state["active"] = state["first"]
     for seat in (0, 1):
-        ask(state, seat, "bundle", [f"bundle:{i + 1}" for i in range(BUNDLES)], secret=True)
+        QUESTIONS.ask(state, seat, "bundle", [f"bundle:{i + 1}" for i in range(BUNDLES)], secret=True)
     return state
 
 
-@answer("bundle")
+@QUESTIONS.answer("bundle")
 def answer_bundle(state: State, seat: Seat, choice: list[str], entry: dict[str, Any], events: list[Event]) -> None:
     state["players"][seat]["pick"] = int(choice[0].split(":")[1]) - 1
     if any(p["pick"] is None for p in state["players"]):
@@ -122,10 +115,10 @@ def task_turn_start(state: State, current: dict[str, Any], events: list[Event]) 
         # Ruled: a turn draw that finds deck and afterlife both empty loses the game.
         Z.finish(state, Z.other(seat), "deck_out", events)
         return
-    ask(state, seat, "send", [f"send:{c}" for c in dict.fromkeys(Z.hand_all(state, seat))] + ["pass"])
+    QUESTIONS.ask(state, seat, "send", [f"send:{c}" for c in dict.fromkeys(Z.hand_all(state, seat))] + ["pass"])
 
 
-@answer("send")
+@QUESTIONS.answer("send")
 def answer_send(state: State, seat: Seat, choice: list[str], entry: dict[str, Any], events: list[Event]) -> None:
     if choice[0] != "pass":
         card = choice[0].split(":", 1)[1]
@@ -188,10 +181,10 @@ def main_options(state: State, seat: Seat) -> list[str]:
 @task("main")
 def task_main(state: State, current: dict[str, Any], events: list[Event]) -> None:
     seat = state["active"]
-    ask(state, seat, "main", main_options(state, seat))
+    QUESTIONS.ask(state, seat, "main", main_options(state, seat))
 
 
-@answer("main")
+@QUESTIONS.answer("main")
 def answer_main(state: State, seat: Seat, choice: list[str], entry: dict[str, Any], events: list[Event]) -> None:
     option = choice[0]
     verb, _, rest = option.partition(":")
@@ -308,7 +301,7 @@ def build_view(state: State, seat: Seat | None) -> dict[str, Any]:
         "log": [{"key": entry["key"], "args": dict(entry["args"])} for entry in state.get("log") or []],
     }
     if seat is not None:
-        own = ask_for(state, seat)
+        own = QUESTIONS.ask_for(state, seat)
         view["decision"] = None if own is None else {"kind": own["kind"], "options": list(own["options"]),
                                                      "min": own["min"], "max": own["max"],
                                                      "args": dict(own["args"]), "secret": own["secret"]}
@@ -327,24 +320,10 @@ class AfterlifeEngine:
         return new_game(seed, options)
 
     def pending(self, state: State) -> list[Decision]:
-        if state["result"] is not None:
-            return []
-        return [Decision(seat=a["seat"], prompt=f"afterlife.prompt.{a['kind']}", options=tuple(a["options"]),
-                         min=a["min"], max=a["max"], args=dict(a["args"]), secret=a["secret"])
-                for a in state["asks"]]
+        return QUESTIONS.pending(state)
 
     def apply(self, state: State, seat: Seat, choice: Sequence[str]) -> tuple[State, list[Event]]:
-        if state["result"] is not None:
-            raise GameOver("the game is over")
-        check_choice(self.pending(state), seat, choice)
-        new = copy_state(state)
-        entry = ask_for(new, seat)
-        if entry is None:
-            raise NotYourDecision("no decision pending for this seat")
-        events: list[Event] = []
-        answer_ask(new, entry, list(choice), events)
-        run(new, events)
-        new["moves"] += 1
+        new, events = QUESTIONS.apply(state, seat, choice, run)
         new["log"] = public_log(new.get("log") or [], events)
         return new, events
 

@@ -1,22 +1,23 @@
-"""The task queue that runs a turn, and the open questions (``asks``).
+"""The task queue that runs a turn, and the open questions (``QUESTIONS``, ``bot/questions.py``).
 
 A turn is a queue of tasks (``{"do": "main"}``, ``{"do": "window", ...}``); :func:`run` pops tasks
 until one asks a question or the game ends. A handler that needs the rest of its work done later
 pushes tasks to the front, so nested things (an instant answered by an instant during an attack)
-are plain queue order. Every module registers its handlers here with :func:`task` / :func:`answer`.
+are plain queue order. Every module registers its handlers here: tasks with :func:`task`, answers
+with ``QUESTIONS.answer``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
-from bot.engine import Event, Seat, State
+from bot.engine import Event, State
+from bot.questions import Questions
 
 TaskFn = Callable[[State, dict[str, Any], list[Event]], None]
-AnswerFn = Callable[[State, Seat, list[str], dict[str, Any], list[Event]], None]
 TASKS: dict[str, TaskFn] = {}
-ANSWERS: dict[str, AnswerFn] = {}
+QUESTIONS = Questions("afterlife", with_data=True)
 MAX_STEPS = 5000
 
 
@@ -27,35 +28,9 @@ def task(name: str) -> Callable[[TaskFn], TaskFn]:
     return register
 
 
-def answer(name: str) -> Callable[[AnswerFn], AnswerFn]:
-    def register(fn: AnswerFn) -> AnswerFn:
-        ANSWERS[name] = fn
-        return fn
-    return register
-
-
 def push(state: State, *tasks: dict[str, Any]) -> None:
     """Put tasks at the front of the queue, in the given order."""
     state["queue"][0:0] = list(tasks)
-
-
-def ask(state: State, seat: Seat, kind: str, options: Sequence[str], *, lo: int = 1, hi: int = 1,
-        secret: bool = False, data: dict[str, Any] | None = None, **args: Any) -> None:
-    """Open a question (asked even when only one answer is legal, so the notation never skips a step)."""
-    state["asks"].append({"seat": seat, "kind": kind, "options": list(dict.fromkeys(options)), "min": lo, "max": hi,
-                          "secret": secret, "data": data or {}, "args": args})
-
-
-def ask_for(state: State, seat: Seat) -> dict[str, Any] | None:
-    for entry in state["asks"]:
-        if entry["seat"] == seat:
-            return entry
-    return None
-
-
-def answer_ask(state: State, entry: dict[str, Any], choice: list[str], events: list[Event]) -> None:
-    state["asks"].remove(entry)
-    ANSWERS[entry["kind"]](state, entry["seat"], choice, entry, events)
 
 
 def run(state: State, events: list[Event]) -> None:

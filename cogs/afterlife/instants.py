@@ -15,7 +15,7 @@ from bot.engine import Event, Seat, State
 from cogs.afterlife import cards as C
 from cogs.afterlife import effects as E
 from cogs.afterlife import zones as Z
-from cogs.afterlife.flow import answer, ask, push, task
+from cogs.afterlife.flow import QUESTIONS, push, task
 
 # A response window of each timing, and the instant timings a card may be used in it.
 WINDOW_TIMINGS = {"phase": ["phase"], "end": ["end"], "attack": ["attack"], "battle": ["battle"],
@@ -111,7 +111,7 @@ def task_pay(state: State, current: dict[str, Any], events: list[Event]) -> None
     if casting["stage"] == "on":
         casting["stage"] = "show"
         if info["type"] == "evolution":
-            ask(state, seat, "sacrifice", [f"on:{u['cid']}" for u in p["field"]], card=card)
+            QUESTIONS.ask(state, seat, "sacrifice", [f"on:{u['cid']}" for u in p["field"]], card=card)
             return
     if casting["stage"] == "show":
         casting["stage"] = "cut"
@@ -120,26 +120,26 @@ def task_pay(state: State, current: dict[str, Any], events: list[Event]) -> None
             for cand in _same_colour(p["hand"], info["colour"]):
                 if free >= info["cost"] or _cut_pool(state, seat, info["colour"], cand):
                     options.append(f"show:{cand}")
-            ask(state, seat, "show", options, card=card)
+            QUESTIONS.ask(state, seat, "show", options, card=card)
             return
     if casting["stage"] == "cut":
         casting["stage"] = "done"
         pool = _cut_pool(state, seat, info["colour"], casting["show"]) if coloured(card) else []
         options = [f"cut:{c}" for c in pool] + (["nocut"] if free >= info["cost"] else [])
         if pool:
-            ask(state, seat, "cut", options, card=card)
+            QUESTIONS.ask(state, seat, "cut", options, card=card)
             return
     finish_payment(state, events)
 
 
-@answer("sacrifice")
+@QUESTIONS.answer("sacrifice")
 def answer_sacrifice(state: State, seat: Seat, choice: list[str], entry: dict[str, Any], events: list[Event]) -> None:
     cid = choice[0].split(":", 1)[1]
     state["casting"]["on"] = cid
     push(state, {"do": "pay"})
 
 
-@answer("show")
+@QUESTIONS.answer("show")
 def answer_show(state: State, seat: Seat, choice: list[str], entry: dict[str, Any], events: list[Event]) -> None:
     card = choice[0].split(":", 1)[1]
     state["casting"]["show"] = card
@@ -147,7 +147,7 @@ def answer_show(state: State, seat: Seat, choice: list[str], entry: dict[str, An
     push(state, {"do": "pay"})
 
 
-@answer("cut")
+@QUESTIONS.answer("cut")
 def answer_cut(state: State, seat: Seat, choice: list[str], entry: dict[str, Any], events: list[Event]) -> None:
     if choice[0] != "nocut":
         card = choice[0].split(":", 1)[1]
@@ -220,10 +220,10 @@ def task_effect(state: State, current: dict[str, Any], events: list[Event]) -> N
     elif not options:
         events.append(Z.event("no_target", None, seat=seat, card=current["card"]))
     else:
-        ask(state, seat, "target", options, data=current, card=current["card"], effect=effect["kind"])
+        QUESTIONS.ask(state, seat, "target", options, data=current, card=current["card"], effect=effect["kind"])
 
 
-@answer("target")
+@QUESTIONS.answer("target")
 def answer_target(state: State, seat: Seat, choice: list[str], entry: dict[str, Any], events: list[Event]) -> None:
     current = entry["data"]
     effect = C.effects(current["card"], current["when"])[current["index"]]
@@ -244,12 +244,12 @@ def task_window(state: State, current: dict[str, Any], events: list[Event]) -> N
         options = instant_options(state, seat, timings)
         if options or Z.player(state, seat)["always_stop"]:
             push(state, current)
-            ask(state, seat, "window", options + ["pass"], secret=True, timing=current["timing"])
+            QUESTIONS.ask(state, seat, "window", options + ["pass"], secret=True, timing=current["timing"])
             return
         current["seats"].pop(0)
 
 
-@answer("window")
+@QUESTIONS.answer("window")
 def answer_window(state: State, seat: Seat, choice: list[str], entry: dict[str, Any], events: list[Event]) -> None:
     window = state["queue"][0]
     if choice[0] == "pass":

@@ -13,7 +13,7 @@ import math
 import random
 from dataclasses import replace
 
-from bot.engine import Decision, Seat, State, random_choice
+from bot.engine import Decision, Seat, State, copy_state, random_choice
 from cogs.formation import engine as rules
 from cogs.formation.data import CARD_ORDER, card_colour, card_points, card_rank, catalogue, layout
 
@@ -32,7 +32,7 @@ def _hidden_squares(state: State, owner: Seat) -> list[int]:
 
 
 def determinize(state: State, seat: Seat, rng: random.Random) -> State:
-    world = rules.clone(state)
+    world = copy_state(state)
     world["seed"] = rng.randrange(2**62)
     other = 1 - seat
     own_deck = sorted(world["decks"][seat], key=CARD_ORDER.__getitem__)

@@ -16,7 +16,6 @@ Squares are named from their owner's seat: ``f1 f2 f3`` front row, ``b1 b2 b3`` 
 
 from __future__ import annotations
 
-import marshal
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -30,6 +29,7 @@ from bot.engine import (
     Seat,
     State,
     check_choice,
+    copy_state,
     draw_rng,
 )
 from cogs.starfall import board
@@ -491,7 +491,9 @@ ANSWERS = {"place": _answer_place, "act": _answer_act, "summon": _answer_summon,
 def _copy(state: State) -> State:
     """A copy deep enough for ``apply``: everything an answer mutates (players, fields, records, the
     acting card) is new; the rest (options, step, log entries) is only ever replaced, never mutated.
-    Four times faster than a marshal round trip, which matters to self-play and the greedy player."""
+    Starfall keeps this instead of the generic ``copy_state``: 3 us against 20 us a state, where a whole
+    ``apply`` takes 19 us, so the generic copy would nearly halve the speed of self-play, the greedy
+    player and the bot's playouts."""
     new = dict(state)
     new["players"] = [
         {**player, "deck": list(player["deck"]), "grave": list(player["grave"]),
@@ -589,7 +591,7 @@ def view(state: State, seat: Seat | None) -> dict[str, Any]:
 
 def reveal_all(state: State) -> dict[str, Any]:
     """Everything, deck orders included, for the post-game record."""
-    return marshal.loads(marshal.dumps(state))
+    return copy_state(state)
 
 
 class StarfallEngine:

@@ -1,4 +1,5 @@
-"""Invariants checked after every decision by the self-play and leak tests.
+"""Formation's invariants, checked after every decision by the contract suite's random play (its hooks
+at the end) and the leak tests.
 
 Cheap ones (cards conserved, decisions well formed, locale keys exist) run on every decision of every
 match; expensive ones (three views scanned for hidden cards, public events checked against what is
@@ -15,8 +16,9 @@ from typing import Any
 
 from bot.engine import OPTION_ID_RE, Decision, Event, State
 from bot.i18n import catalogue as locale_catalogue
-from cogs.formation.data import DECK, layout
+from cogs.formation.data import DECK, catalogue, layout
 from cogs.formation.engine import ENGINE, LINES, OVER
+from tests.contract.games import GameHooks, Step
 
 CARD_RE = re.compile(r"^[rb](?:[0-9]|12)$")
 ALL_CARD_IDS = {f"{owner}:{card}" for owner in (0, 1) for card in DECK}
@@ -166,3 +168,68 @@ def check_round_battles(state_before: State, events: Iterable[Event], battles_se
 def check_boards_empty_between_rounds(state: State) -> None:
     if state["phase"] in ("formation", OVER):
         assert all(not square for board in state["boards"] for square in board)
+
+
+# ---------------------------------------------------------------- the contract suite's hooks
+
+MATCHES = 2000
+FULLY_CHECKED = 300  # every decision of these matches also gets the expensive checks
+SAMPLE_EVERY = 25  # the other matches get them on every 25th decision and at the end
+
+
+def _check_step(step: Step, scratch: dict[str, Any]) -> None:
+    state = step.after
+    check_cards_conserved(state)
+    check_decisions(state, ENGINE.pending(state))
+    check_event_keys(step.events)
+    check_round_battles(step.before, step.events, scratch.setdefault("battles_seen", [0]))
+    check_boards_empty_between_rounds(state)
+    coverage = scratch.setdefault("coverage", Counter())
+    verb = "undo" if step.choice[0] == "place:undo" else step.choice[0].split(":")[0]
+    coverage[verb] += 1
+    coverage.update(event.key.removeprefix("formation.event.") for event in step.events)
+    if step.choice[0].startswith(("attack", "defend")) and step.choice[0].count(":") == 3:
+        coverage["wild_pick"] += 1
+
+
+def _check_deep(step: Step, scratch: dict[str, Any]) -> None:
+    # A fully checked match reuses the views of the decision before (its ``after`` is this ``before``).
+    seen_before = scratch.get("seen") if scratch["full"] and scratch.get("seen") is not None else None
+    seen_before = seen_before or check_views(step.before)
+    seen_after = check_views(step.after)
+    check_events_reveal_nothing_hidden(seen_before, seen_after, step.events)
+    check_json_round_trip(step.after)
+    scratch["seen"] = seen_after
+
+
+def _check_end(state: State, scratch: dict[str, Any]) -> None:
+    assert state["phase"] == "over"
+    assert scratch["battles_seen"] == [7, 7, 7, 0]
+    check_views(state)
+    check_json_round_trip(state)
+
+
+def _tally(state: State, scratch: dict[str, Any]) -> Counter:
+    coverage = scratch["coverage"]
+    coverage.update(f"layout:{layout_id}" for layout_id in state["formations"])
+    coverage[f"reason:{ENGINE.outcome(state).reason}"] += 1
+    return coverage
+
+
+def _check_tally(coverage: Counter) -> None:
+    # The random players reached every corner of the rules.
+    for key in ("undo", "advance", "wild_pick", "draw", "won_zero", "reinforcement", "reason:score",
+                "reason:tiebreak"):
+        assert coverage[key] > 0, key
+    assert coverage["place"] > 0
+    # Round-3 layouts are recorded at the end; every one of them was played.
+    played = {key.removeprefix("layout:") for key in coverage if key.startswith("layout:")}
+    assert {layout_id for layout_id in catalogue().layouts if layout_id.endswith(("3a", "3b"))} <= played
+
+
+def formation_hooks() -> GameHooks:
+    from tests.formation.make_golden import GOLDEN
+
+    return GameHooks(matches=MATCHES, fully_checked=lambda match: match < FULLY_CHECKED, sample_every=SAMPLE_EVERY,
+                     check_step=_check_step, check_deep=_check_deep, check_end=_check_end, check_match=_tally,
+                     check_tally=_check_tally, golden=GOLDEN)

@@ -3,8 +3,8 @@
     python -m tests.formation.make_golden [seed ...]      (default: 7)
 
 A golden file is a full seeded match: the decision log (seat, option ids) that a seeded random-legal
-player chose, every event each decision produced, and the final score. test_golden_playthrough.py
-replays the log and requires exactly these events and this result.
+player chose, every event each decision produced, and the final score. The contract suite
+(tests/contract) replays the log and :data:`GOLDEN` requires exactly these events and this result.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any
 
 from bot.engine import Event
 from cogs.formation.engine import ENGINE
+from tests.contract.games import Golden, Step
 from tests.formation.helpers import random_steps
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
@@ -51,6 +52,31 @@ def dump(data: dict[str, Any]) -> str:
     lines += [entry + ("," if index < len(entries) - 1 else "") for index, entry in enumerate(entries)]
     lines += ["]", "}"]
     return "\n".join(lines) + "\n"
+
+
+def moves(golden: dict[str, Any]) -> tuple[int, dict[str, str], list[tuple[int, tuple[str, ...]]]]:
+    return golden["seed"], golden["options"], [(entry["seat"], tuple(entry["choice"])) for entry in golden["log"]]
+
+
+def check(golden: dict[str, Any], steps: list[Step]) -> None:
+    """Every decision gives exactly its recorded events; the match ends with the recorded score; and the
+    log is a whole match (three rounds of seven battles)."""
+    for number, (entry, step) in enumerate(zip(golden["log"], steps, strict=True)):
+        assert [event_record(event) for event in step.events] == entry["events"], f"decision {number}: {entry['choice']}"
+    state = steps[-1].after
+    assert ENGINE.pending(state) == []
+    outcome = ENGINE.outcome(state)
+    final = golden["final"]
+    assert state["round_points"] == final["round_points"]
+    assert [sum(points) for points in state["round_points"]] == final["totals"]
+    assert (outcome.winner, outcome.reason) == (final["winner"], final["reason"])
+    choices = [entry["choice"][0] for entry in golden["log"]]
+    assert sum(choice.startswith("attack") for choice in choices) == 21
+    assert sum(choice.startswith("defend") for choice in choices) == 21
+    assert sum(choice.startswith("formation:") for choice in choices) == 6
+
+
+GOLDEN = Golden(files=(GOLDEN_DIR / "seed7.json",), moves=moves, check=check)
 
 
 def main(seeds: list[int]) -> None:

@@ -10,12 +10,13 @@ starts with a secret discard of 1 or 2 cards (a multi-choice select).
 
 from __future__ import annotations
 
-import copy
+import random
 from collections.abc import Mapping, Sequence
 
-from bot.engine import Decision, Event, GameOver, MatchOption, Outcome, check_choice, draw_rng
+from bot.engine import Decision, Event, GameOver, MatchOption, Outcome, check_choice, copy_state, draw_rng
 from bot.games import GameSpec
 from bot.render.toolkit import Canvas
+from tests.contract.games import GameHooks
 
 TRICKS = 3
 
@@ -52,7 +53,7 @@ class TinyEngine:
         if self.outcome(state):
             raise GameOver()
         check_choice(self.pending(state), seat, choice)
-        state = copy.deepcopy(state)
+        state = copy_state(state)
         kind, value = choice[0].split(":")
         if kind == "discard":
             for option in choice:
@@ -92,7 +93,7 @@ class TinyEngine:
 
     def reveal_all(self, state: dict) -> dict:
         return {"score": list(state["score"]), "trick": state["trick"], "seat": None,
-                "hands": copy.deepcopy(state["hands"])}
+                "hands": copy_state(state["hands"])}
 
     def outcome(self, state: dict) -> Outcome | None:
         if state["trick"] < state["tricks"] or state["caller"] is not None:
@@ -128,3 +129,27 @@ STRINGS = {
     "games.tiny": "Tiny",
     "commands.game.tiny": "Tiny",
 }
+
+
+def _tiny_start(match: int) -> tuple[int, dict[str, str], random.Random]:
+    """Every combination of the options, in turn; but five tricks after a discard need the wide hand (a
+    small hand of five keeps only three cards)."""
+    options = {option.name: option.choices[match >> bit & 1] for bit, option in enumerate(TinyEngine.match_options)}
+    if options["length"] == "long" and options["discard"] == "yes":
+        options["hand"] = "wide"
+    return match, options, random.Random(match)
+
+
+def _hide_from(state: dict, viewer: int | None, rng: random.Random) -> dict:
+    """The same position with the cards ``viewer`` may not see (the other hand, its secret pick) changed."""
+    other = copy_state(state)
+    for seat in (0, 1):
+        if seat != viewer:
+            other["hands"][seat] = rng.sample(range(100, 200), len(other["hands"][seat]))
+            if other["picked"][seat] is not None:
+                other["picked"][seat] = rng.randrange(100, 200)
+    return other
+
+
+def tiny_hooks() -> GameHooks:
+    return GameHooks(matches=320, start=_tiny_start, fully_checked=lambda match: match < 64, hide=_hide_from)

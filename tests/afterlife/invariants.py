@@ -1,16 +1,20 @@
-"""Random self-play fuzz: 2,000 complete matches with invariants checked after every decision."""
+"""Afterlife's invariants and its hooks for the contract suite (tests/contract): 2,000 random matches, leaning
+to acting, with cards conserved and the public events checked after every decision."""
 
 from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from typing import Any
 
 from bot import i18n
 from bot.engine import OPTION_ID_RE, Decision, random_choice
 from cogs.afterlife import cards as C
 from cogs.afterlife import engine as rules
+from tests.afterlife.golden_playthrough import GOLDEN
 from tests.afterlife.helpers import card_total
+from tests.contract.games import GameHooks, Step
 
 MATCHES = 2000
 FULL_CHECK_MATCHES = 40  # views with perturbed hidden cards after every decision; the rest every 25th
@@ -41,12 +45,9 @@ def perturbed(state: dict[str, Any], viewer: int | None, rng: random.Random) -> 
     return other
 
 
-def check_views(state: dict[str, Any], rng: random.Random) -> None:
-    for viewer in (0, 1, None):
-        seen = rules.view(state, viewer)
-        assert seen == rules.view(perturbed(state, viewer, rng), viewer), viewer
-        json.dumps(seen)
-        assert "decision" not in seen or viewer is not None
+def check_views(state: dict[str, Any]) -> None:
+    """Beyond the contract's (views unchanged by :func:`perturbed`, JSON): the spectator sees no decision."""
+    assert "decision" not in rules.view(state, None)
     assert json.loads(json.dumps(state)) == state
 
 
@@ -93,38 +94,39 @@ def check_public_events(before: dict[str, Any], after: dict[str, Any], events: l
         assert {n for n in named if isinstance(n, str)} <= seen, (event.key, named)
 
 
-def play_match(match: int, rng: random.Random) -> dict[str, Any]:
+def _start(match: int) -> tuple[int, dict[str, str], random.Random]:
     names = list(C.decks())
     options = {"deck0": ",".join(C.deck_list(names[match % 4])), "deck1": ",".join(C.deck_list(names[match // 4 % 4]))}
     if match % 7 == 0:
         options["always_stop1"] = "on"
-    state = rules.new_game(match, options)
-    full = match < FULL_CHECK_MATCHES
-    steps = 0
-    while rules.outcome(state) is None:
-        decision = rng.choice(rules.pending(state))
-        before = state
-        state, events = rules.apply(state, decision.seat, runner_choice(decision, rng))
-        steps += 1
-        check_cheap(state, events)
-        if full:
-            check_public_events(before, state, events)
-        if full or steps % 25 == 0:
-            check_views(state, rng)
-    check_views(state, rng)
-    return state
+    return match, options, random.Random(match)
 
 
-def test_random_self_play_keeps_every_invariant() -> None:
-    reasons: dict[str, int] = {}
-    for match in range(MATCHES):
-        state = play_match(match, random.Random(match))
-        reasons[state["result"]["reason"]] = reasons.get(state["result"]["reason"], 0) + 1
-    assert sum(reasons.values()) == MATCHES
-    assert reasons.get("life", 0) > MATCHES * 0.9, reasons
+def _choose(state: dict[str, Any], pending: list[Decision], rng: random.Random) -> tuple[Decision, tuple[str, ...]]:
+    decision = rng.choice(pending)
+    return decision, runner_choice(decision, rng)
 
 
-def test_same_seed_and_answers_replay_exactly() -> None:
-    first = play_match(5, random.Random(5))
-    again = play_match(5, random.Random(5))
-    assert first == again
+def _check_step(step: Step, scratch: dict[str, Any]) -> None:
+    check_cheap(step.after, step.events)
+
+
+def _check_deep(step: Step, scratch: dict[str, Any]) -> None:
+    if scratch["full"]:
+        check_public_events(step.before, step.after, step.events)
+    check_views(step.after)
+
+
+def _tally(state: dict[str, Any], scratch: dict[str, Any]) -> Counter:
+    return Counter({state["result"]["reason"]: 1})
+
+
+def _check_tally(reasons: Counter) -> None:
+    assert reasons["life"] > MATCHES * 0.9, reasons
+
+
+def afterlife_hooks() -> GameHooks:
+    return GameHooks(matches=MATCHES, start=_start, choose=_choose, fully_checked=lambda match: match < FULL_CHECK_MATCHES,
+                     sample_every=25, check_step=_check_step, check_deep=_check_deep,
+                     check_end=lambda state, scratch: check_views(state), check_match=_tally, check_tally=_check_tally,
+                     hide=perturbed, golden=GOLDEN)

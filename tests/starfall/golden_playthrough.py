@@ -1,7 +1,8 @@
-"""Golden seeded playthrough: a whole match's decision log -> the expected final state summary.
+"""Golden seeded playthrough: a whole match's decision log replays (tests/contract) to the expected final
+state summary.
 
 The log was played by the greedy policy (seed 7, the default decks). After a deliberate rule or card
-change, regenerate with ``python -m tests.starfall.test_golden`` and review the diff.
+change, regenerate with ``python -m tests.starfall.golden_playthrough`` and review the diff.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from typing import Any
 from bot.engine import State
 from cogs.starfall import engine as rules
 from cogs.starfall.policy import greedy
+from tests.contract.games import Golden, Step
 
-GOLDEN = Path(__file__).resolve().parent / "golden" / "playthrough_seed7.json"
+GOLDEN_FILE = Path(__file__).resolve().parent / "golden" / "playthrough_seed7.json"
 SEED = 7
 
 
@@ -49,21 +51,23 @@ def record() -> dict[str, Any]:
             "deaths": event_keys.count("death"), "final": summary(state)}
 
 
-def test_golden_playthrough_replays_to_the_recorded_end() -> None:
-    golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
-    state = rules.new_game(golden["seed"], golden["options"])
-    event_count = deaths = 0
-    for seat, *choice in golden["log"]:
-        assert rules.outcome(state) is None
-        state, events = rules.apply(state, seat, tuple(choice))
-        event_count += len(events)
-        deaths += sum(e.key == "starfall.event.death" for e in events)
+def moves(golden: dict[str, Any]) -> tuple[int, dict[str, str], list[tuple[int, tuple[str, ...]]]]:
+    return golden["seed"], golden["options"], [(seat, tuple(choice)) for seat, *choice in golden["log"]]
+
+
+def check(golden: dict[str, Any], steps: list[Step]) -> None:
+    state = steps[-1].after
+    event_count = sum(len(step.events) for step in steps)
+    deaths = sum(e.key == "starfall.event.death" for step in steps for e in step.events)
     assert summary(state) == golden["final"]
     assert (event_count, deaths) == (golden["event_count"], golden["deaths"])
     assert rules.outcome(state) is not None and rules.pending(state) == []
 
 
+GOLDEN = Golden(files=(GOLDEN_FILE,), moves=moves, check=check)
+
+
 if __name__ == "__main__":
-    GOLDEN.parent.mkdir(exist_ok=True)
-    GOLDEN.write_text(json.dumps(record(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {GOLDEN}", file=sys.stderr)
+    GOLDEN_FILE.parent.mkdir(exist_ok=True)
+    GOLDEN_FILE.write_text(json.dumps(record(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {GOLDEN_FILE}", file=sys.stderr)

@@ -1,4 +1,5 @@
-"""Random self-play: >= 1,000 matches per level, with the invariants checked after every decision.
+"""3x3 Wars' invariants and its hooks for the contract suite (tests/contract): 1,000 random matches per
+level, with these checked after every decision:
 
 * every card is in exactly one zone (deck, hands, territories, fields, discard, exile, magic rows,
   masters, set aside, spells in flight, setup pools);
@@ -14,11 +15,10 @@ import random
 from collections import Counter
 from typing import Any
 
-import pytest
-
-from bot.engine import OPTION_ID_RE, random_choice
+from bot.engine import OPTION_ID_RE
 from cogs.wars import cards as C
 from cogs.wars.engine import ENGINE, LEVELS
+from tests.contract.games import GameHooks, determinize_hide
 
 MATCHES_PER_LEVEL = 1000
 ALL_CARDS = Counter(C.DECK_IDS + C.MAGIC_IDS)
@@ -85,40 +85,26 @@ def check_invariants(state: dict[str, Any]) -> None:
         assert 0 <= decision.min <= decision.max <= len(decision.options)
 
 
-def self_play(level: str, seed: int, check: bool) -> dict[str, Any]:
-    state = ENGINE.new_game(seed, {"level": level})
-    rng = random.Random(seed * 7919 + 1)
-    while ENGINE.outcome(state) is None:
-        if check:
-            check_invariants(state)
-        decision = rng.choice(ENGINE.pending(state))
-        state, _ = ENGINE.apply(state, decision.seat, random_choice(decision, rng))
-    check_invariants(state)
-    return state
+def _start(match: int) -> tuple[int, dict[str, str], random.Random]:
+    """Matches 0-999 play the first level, 1000-1999 the second, ...; seeds 0-999 in each."""
+    seed = match % MATCHES_PER_LEVEL
+    return seed, {"level": LEVELS[match // MATCHES_PER_LEVEL]}, random.Random(seed * 7919 + 1)
 
 
-@pytest.mark.parametrize("level", LEVELS)
-def test_random_self_play_keeps_the_invariants(level: str) -> None:
-    outcomes = Counter()
-    for seed in range(MATCHES_PER_LEVEL):
-        # Every decision is checked in a quarter of the matches, the final state in all of them.
-        final = self_play(level, seed, check=seed % 4 == 0)
-        outcomes[final["result"]["reason"]] += 1
-    assert sum(outcomes.values()) == MATCHES_PER_LEVEL
-    assert outcomes["life"] > 0 and outcomes["deck_out"] > 0
+def _check_tally(tally: Counter) -> None:
+    for level in LEVELS:
+        assert sum(count for key, count in tally.items() if key.startswith(f"{level}:")) == MATCHES_PER_LEVEL
+        assert tally[f"{level}:life"] > 0 and tally[f"{level}:deck_out"] > 0, level
 
 
-@pytest.mark.parametrize("level", LEVELS)
-def test_a_match_replays_from_its_seed_and_decision_log(level: str) -> None:
-    state = ENGINE.new_game(11, {"level": level})
-    rng = random.Random(5)
-    log = []
-    while ENGINE.outcome(state) is None:
-        decision = rng.choice(ENGINE.pending(state))
-        choice = random_choice(decision, rng)
-        log.append((decision.seat, choice))
-        state, _ = ENGINE.apply(state, decision.seat, choice)
-    replayed = ENGINE.new_game(11, {"level": level})
-    for seat, choice in log:
-        replayed, _ = ENGINE.apply(replayed, seat, choice)
-    assert replayed == state
+def wars_hooks() -> GameHooks:
+    # Every decision is checked in a quarter of the matches, the final state in all of them.
+    return GameHooks(
+        matches=MATCHES_PER_LEVEL * len(LEVELS), start=_start,
+        fully_checked=lambda match: match % MATCHES_PER_LEVEL % 4 == 0, sample_every=None,
+        check_start=lambda state, scratch: check_invariants(state) if scratch["full"] else None,
+        check_deep=lambda step, scratch: check_invariants(step.after),
+        check_end=lambda state, scratch: check_invariants(state),
+        check_match=lambda state, scratch: Counter({f"{state['level']}:{state['result']['reason']}": 1}),
+        check_tally=_check_tally, hide=determinize_hide("wars"),
+        replay_matches=tuple(MATCHES_PER_LEVEL * index + 11 for index in range(len(LEVELS))))

@@ -1,18 +1,19 @@
-"""Random self-play fuzz with invariants after every decision."""
+"""Starfall's invariants and its hooks for the contract suite (tests/contract): 2,000 random matches, with
+every card of each seat accounted for and the chips, fields and graves checked after every decision."""
 
 from __future__ import annotations
 
 import json
-import multiprocessing
 import random
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 
-from bot.engine import OPTION_ID_RE, random_choice
+from bot.engine import OPTION_ID_RE
 from cogs.starfall import board
 from cogs.starfall import engine as rules
 from cogs.starfall.effects import STAR_DEATH
 from cogs.starfall.policy import selfplay_options
+from tests.contract.games import GameHooks, pick_the_only
+from tests.starfall.golden_playthrough import GOLDEN
 
 MATCHES = 2000
 WORKERS = 2  # the machines running the suite have two cores
@@ -26,15 +27,18 @@ def _cards_of(state: dict, seat: int) -> list[str]:
     return sorted(where)
 
 
-def _views_ignore_the_deck_order(state: dict, rng: random.Random) -> None:
-    """Every view is the same whatever order the decks are in: the order is never shown."""
-    views = [rules.view(state, seat) for seat in (0, 1, None)]
+def _shuffled_decks(state: dict, viewer: int | None, rng: random.Random) -> dict:
+    """The same position with both decks in another order: no view may change (the contract suite)."""
     shuffled = json.loads(json.dumps(state))
     for player in shuffled["players"]:
         rng.shuffle(player["deck"])
         player["deck"].reverse()
-    assert [rules.view(shuffled, seat) for seat in (0, 1, None)] == views
-    for shown in views:
+    return shuffled
+
+
+def _views_show_no_deck(state: dict) -> None:
+    """Views show each deck's count, never its cards."""
+    for shown in (rules.view(state, seat) for seat in (0, 1, None)):
         assert all(p["deck_count"] == len(q["deck"]) for p, q in zip(shown["players"], state["players"], strict=True))
         assert "deck" not in json.dumps(shown["players"]).replace('"deck_count"', "")
 
@@ -63,36 +67,29 @@ def _check(state: dict, decks: list[list[str]]) -> None:
         assert rules.pending(state) == [] and rules.outcome(state) is not None
 
 
-def _play_random_matches(matches: range) -> dict[str, int]:
-    reasons: Counter = Counter()
-    for match in matches:
-        rng = random.Random(match)
-        options = selfplay_options(match, rng) if match % 3 else {}
-        if match % 5 == 0:
-            options["beginner"] = "on"
-        state = rules.new_game(match, options)
-        decks = [_cards_of(state, seat) for seat in (0, 1)]
-        _check(state, decks)
-        steps = 0
-        while rules.outcome(state) is None:
-            (decision,) = rules.pending(state)
-            state, _ = rules.apply(state, decision.seat, random_choice(decision, rng))
-            steps += 1
-            _check(state, decks)
-            if steps % 25 == 0 or match < 10:
-                _views_ignore_the_deck_order(state, rng)
-        _views_ignore_the_deck_order(state, rng)
-        reasons[state["result"]["reason"]] += 1
-    return dict(reasons)
+def _start(match: int) -> tuple[int, dict[str, str], random.Random]:
+    rng = random.Random(match)
+    options = selfplay_options(match, rng) if match % 3 else {}
+    if match % 5 == 0:
+        options["beginner"] = "on"
+    return match, options, rng
 
 
-def test_random_self_play_keeps_every_invariant() -> None:
-    chunks = [range(start, MATCHES, WORKERS) for start in range(WORKERS)]
-    with ProcessPoolExecutor(max_workers=WORKERS, mp_context=multiprocessing.get_context("fork")) as pool:
-        results = list(pool.map(_play_random_matches, chunks))
-    reasons: Counter = Counter()
-    for part in results:
-        reasons.update(part)
-    assert sum(reasons.values()) == MATCHES
+def _check_start(state: dict, scratch: dict) -> None:
+    scratch["decks"] = [_cards_of(state, seat) for seat in (0, 1)]
+    _check(state, scratch["decks"])
+
+
+def _check_tally(reasons: Counter) -> None:
     # Random players still finish nearly every match by the book's win conditions.
     assert reasons["round_limit"] < MATCHES * 0.1, reasons
+
+
+def starfall_hooks() -> GameHooks:
+    return GameHooks(
+        matches=MATCHES, workers=WORKERS, start=_start, choose=pick_the_only, fully_checked=lambda match: match < 10,
+        sample_every=25, check_start=_check_start, check_step=lambda step, scratch: _check(step.after, scratch["decks"]),
+        check_deep=lambda step, scratch: _views_show_no_deck(step.after),
+        check_end=lambda state, scratch: _views_show_no_deck(state),
+        check_match=lambda state, scratch: Counter({state["result"]["reason"]: 1}), check_tally=_check_tally,
+        hide=_shuffled_decks, golden=GOLDEN)

@@ -1,6 +1,6 @@
-"""Golden seeded playthrough: a recorded decision log replays to the recorded final summary.
+"""Golden seeded playthroughs: a recorded decision log replays (tests/contract) to the recorded final summary.
 
-Regenerate (after a deliberate rule or card change) with ``python -m tests.afterlife.test_golden``.
+Regenerate (after a deliberate rule or card change) with ``python -m tests.afterlife.golden_playthrough``.
 """
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ from typing import Any
 from cogs.afterlife import cards as C
 from cogs.afterlife import policy
 from cogs.afterlife.engine import ENGINE
+from tests.contract.games import Golden, Step
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN_DIR = Path(__file__).parent / "golden"
 SEEDS = (7, 2024)
 
 
@@ -47,25 +48,28 @@ def record(seed: int) -> dict[str, Any]:
             "decisions": log, "summary": summary(state, keys)}
 
 
-def test_golden_playthroughs_replay_to_the_recorded_summary() -> None:
-    for seed in SEEDS:
-        golden = json.loads((GOLDEN / f"playthrough_{seed}.json").read_text(encoding="utf-8"))
-        names = golden["options"]
-        options = dict(names, deck0=",".join(C.deck_list(names["deck_name0"])),
-                       deck1=",".join(C.deck_list(names["deck_name1"])))
-        state = ENGINE.new_game(golden["seed"], options)
-        keys: Counter[str] = Counter()
-        for seat, choice in golden["decisions"]:
-            state, events = ENGINE.apply(state, seat, tuple(choice))
-            keys.update(e.key.removeprefix("afterlife.event.") for e in events if e.audience is None)
-        assert summary(state, keys) == golden["summary"]
-        assert len(golden["decisions"]) > 50 and golden["summary"]["reason"] == "life"
+def moves(golden: dict[str, Any]) -> tuple[int, dict[str, str], list[tuple[int, tuple[str, ...]]]]:
+    names = golden["options"]
+    options = dict(names, deck0=",".join(C.deck_list(names["deck_name0"])),
+                   deck1=",".join(C.deck_list(names["deck_name1"])))
+    return golden["seed"], options, [(seat, tuple(choice)) for seat, choice in golden["decisions"]]
+
+
+def check(golden: dict[str, Any], steps: list[Step]) -> None:
+    keys: Counter[str] = Counter()
+    for step in steps:
+        keys.update(e.key.removeprefix("afterlife.event.") for e in step.events if e.audience is None)
+    assert summary(steps[-1].after, keys) == golden["summary"]
+    assert len(golden["decisions"]) > 50 and golden["summary"]["reason"] == "life"
+
+
+GOLDEN = Golden(files=tuple(GOLDEN_DIR / f"playthrough_{seed}.json" for seed in SEEDS), moves=moves, check=check)
 
 
 if __name__ == "__main__":
-    GOLDEN.mkdir(exist_ok=True)
+    GOLDEN_DIR.mkdir(exist_ok=True)
     for seed in SEEDS:
         data = record(seed)
-        (GOLDEN / f"playthrough_{seed}.json").write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n",
+        (GOLDEN_DIR / f"playthrough_{seed}.json").write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n",
                                                          encoding="utf-8")
         print(seed, data["summary"]["winner"], data["summary"]["turn"], len(data["decisions"]))

@@ -1,22 +1,21 @@
-"""Random self-play fuzz with invariants, and the greedy balance measure."""
+"""TetrAction's invariants and its hooks for the contract suite (tests/contract): 2,000 random matches, with
+every card counted, mana, ether and charges in bounds, and no view naming a hidden card."""
 
 from __future__ import annotations
 
 import json
-import multiprocessing
 import random
-import statistics
-from concurrent.futures import ProcessPoolExecutor
+from collections import Counter
 
-from bot.engine import OPTION_ID_RE, random_choice
+from bot.engine import OPTION_ID_RE
 from cogs.tetra import cards as catalogue
 from cogs.tetra import engine as rules
 from cogs.tetra import table
-from cogs.tetra.greedy import choose
+from tests.contract.games import GameHooks, Step, determinize_hide, pick_the_only
 from tests.tetra.helpers import card_total
 
 MATCHES = 2000
-WORKERS = 2
+WORKERS = 2  # the machines running the suite have two cores
 FULL_CHECK_MATCHES = 40  # views and JSON round trips after every decision; the rest every 25th
 
 
@@ -69,45 +68,23 @@ def _settled_charges_within_max(state: dict) -> None:
             assert hand["charge"] <= catalogue.field(hand["id"], "max_charge")
 
 
-def _play_random_matches(matches: range) -> int:
-    """Play ``matches`` with random legal answers, checking invariants; returns natural endings."""
-    endings = 0
-    for match in matches:
-        rng = random.Random(match)
-        state = rules.new_game(match, {"characters": "random"} if match % 2 else {})
-        full = match < FULL_CHECK_MATCHES
-        _check_views(state)
-        steps = 0
-        while rules.outcome(state) is None:
-            (decision,) = rules.pending(state)
-            turn = state["turn"]
-            state, _ = rules.apply(state, decision.seat, random_choice(decision, rng))
-            steps += 1
-            _check_cheap(state)
-            if state["turn"] != turn and state["result"] is None:
-                _settled_charges_within_max(state)
-            if full or steps % 25 == 0:
-                _check_views(state)
-        _check_views(state)
-        endings += state["result"]["reason"] != "turn_limit"
-    return endings
+def _check_step(step: Step, scratch: dict) -> None:
+    state = step.after
+    _check_cheap(state)
+    if state["turn"] != step.before["turn"] and state["result"] is None:
+        _settled_charges_within_max(state)
 
 
-def test_random_self_play_keeps_every_invariant() -> None:
-    # Two worker processes: the machines running the suite have two cores.
-    chunks = [range(start, MATCHES, WORKERS) for start in range(WORKERS)]
-    with ProcessPoolExecutor(max_workers=WORKERS, mp_context=multiprocessing.get_context("fork")) as pool:
-        endings = sum(pool.map(_play_random_matches, chunks))
-    assert endings > MATCHES * 0.95
+def _check_tally(tally: Counter) -> None:
+    assert tally["natural_ending"] > MATCHES * 0.95
 
 
-def test_greedy_self_play_finishes_in_book_length() -> None:
-    turns = []
-    for match in range(40):
-        state = rules.new_game(10_000 + match, {})
-        while rules.outcome(state) is None:
-            (decision,) = rules.pending(state)
-            state, _ = rules.apply(state, decision.seat, choose(state, decision))
-        turns.append(state["turn"])
-    # The book's 40-60 minutes at ~1.5-2 minutes a turn (see docs/rules/tetra.md "Balance").
-    assert 18 <= statistics.mean(turns) <= 45
+def tetra_hooks() -> GameHooks:
+    return GameHooks(
+        matches=MATCHES, workers=WORKERS,
+        start=lambda match: (match, {"characters": "random"} if match % 2 else {}, random.Random(match)),
+        choose=pick_the_only, fully_checked=lambda match: match < FULL_CHECK_MATCHES, sample_every=25, swap_every=5,
+        check_start=lambda state, scratch: _check_views(state), check_step=_check_step,
+        check_deep=lambda step, scratch: _check_views(step.after), check_end=lambda state, scratch: _check_views(state),
+        check_match=lambda state, scratch: Counter(natural_ending=state["result"]["reason"] != "turn_limit"),
+        check_tally=_check_tally, hide=determinize_hide("tetra"))
