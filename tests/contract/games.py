@@ -134,9 +134,9 @@ def determinize_hide(game_id: str) -> Callable[[State, Viewer, random.Random], S
     """Hidden cards swapped by the game's own ``determinize``: a world a seat cannot tell from the real
     state. The spectator knows less than either seat, so a world of either seat's (a random one: over a
     match both) hides nothing the spectator may see."""
-    from bot import search
-
-    determinize = search.hooks_for(game_id).determinize
+    hooks = get_game(game_id).bot
+    assert hooks is not None, f"{game_id} has no determinize: give its GameHooks a hide() of its own"
+    determinize = hooks.determinize
 
     def hide(state: State, viewer: Viewer, rng: random.Random) -> State:
         return determinize(state, rng.randrange(2) if viewer is None else viewer, rng)
