@@ -15,8 +15,7 @@ from __future__ import annotations
 import math
 import random
 
-from bot.engine import Decision, Seat, State, random_choice
-from cogs.tetra import engine as rules
+from bot.engine import Decision, Seat, State, copy_state, random_choice
 from cogs.tetra.greedy import best_spell, choose
 
 ROLLOUT_DEPTH = 16  # a match is ~300 decisions (~7 a turn) and a playout ~50 ms: two turns, then evaluate
@@ -34,7 +33,7 @@ def _reshuffled(cards: list[str], rng: random.Random) -> list[str]:
 
 
 def determinize(state: State, seat: Seat, rng: random.Random) -> State:
-    world = rules._copy(state)
+    world = copy_state(state)
     world["seed"] = rng.randrange(2**62)
     other = 1 - seat
     # Cards the opponent drew to pick a new hand card, or to put under its deck, are its secret: they

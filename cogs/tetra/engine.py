@@ -30,7 +30,6 @@ module merges them, runs the task queue and holds the contract entry points.
 
 from __future__ import annotations
 
-import marshal
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -44,6 +43,7 @@ from bot.engine import (
     Seat,
     State,
     check_choice,
+    copy_state,
 )
 from cogs.tetra import charges, effects, end_phase, spells, start_phase
 from cogs.tetra.kinds import check_catalogue
@@ -76,11 +76,6 @@ def new_game(seed: int, options: Mapping[str, str]) -> State:
     return state
 
 
-def _copy(state: State) -> State:
-    # marshal copies plain dicts/lists/str/int exactly and twice as fast as a JSON round trip.
-    return marshal.loads(marshal.dumps(state))
-
-
 def pending(state: State) -> list[Decision]:
     step = state.get("step")
     if state["result"] is not None or step is None:
@@ -93,7 +88,7 @@ def apply(state: State, seat: Seat, choice: Sequence[str]) -> tuple[State, list[
     if state["result"] is not None:
         raise GameOver("the match is over")
     check_choice(pending(state), seat, choice)
-    new = _copy(state)
+    new = copy_state(state)
     task = new["queue"].pop(0)
     answer = ANSWER.get(task["do"])
     if answer is None:
@@ -117,7 +112,7 @@ def outcome(state: State) -> Outcome | None:
 
 def reveal_all(state: State) -> dict[str, Any]:
     """Everything, for the post-game record."""
-    return _copy(state)
+    return copy_state(state)
 
 
 class TetraEngine:

@@ -7,7 +7,6 @@ the end of the game, and the open questions (``state["asks"]``).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -18,6 +17,7 @@ from bot.engine import (
     State,
     draw_rng,
 )
+from bot.questions import Questions
 from cogs.wars import cards as C
 from cogs.wars.traits import TRAITS
 
@@ -34,10 +34,6 @@ SPELL_STEPS = ("removal", "reinforce")
 
 def other(seat: Seat) -> Seat:
     return 1 - seat
-
-
-def copy_state(state: State) -> State:
-    return json.loads(json.dumps(state))
 
 
 def level_has_great(state: State) -> bool:
@@ -258,17 +254,9 @@ def finish(state: State, winner: Seat | None, reason: str, events: list[Event]) 
 # ---------------------------------------------------------------- asks
 
 
-def ask(state: State, seat: Seat, kind: str, options: Sequence[str], lo: int = 1, hi: int = 1,
-        secret: bool = False, **args: Any) -> None:
-    state["asks"].append({"seat": seat, "kind": kind, "options": list(dict.fromkeys(options)), "min": lo, "max": hi,
-                          "secret": secret, "args": args})
-
-
-def ask_for(state: State, seat: Seat) -> dict[str, Any] | None:
-    for entry in state["asks"]:
-        if entry["seat"] == seat:
-            return entry
-    return None
+# The sections ask with ``QUESTIONS.ask``; the engine registers their answer tables (``engine.ANSWERS``) once
+# it has imported them all: the sections import this module, so the table cannot be built here.
+QUESTIONS = Questions("wars")
 
 
 # An answer to an open question: (state, seat, the options chosen, the question, events).

@@ -14,9 +14,8 @@ import math
 import random
 from typing import Any
 
-from bot.engine import Seat, State
+from bot.engine import Seat, State, copy_state
 from cogs.wars import cards as C
-from cogs.wars.board import copy_state
 from cogs.wars.setup import ask_setup
 
 ROLLOUT_DEPTH = 120  # a random match is ~50 decisions: play most matches to the end

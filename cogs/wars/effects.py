@@ -28,10 +28,10 @@ from bot.engine import (
 from cogs.wars import cards as C
 from cogs.wars.board import (
     FIELD_SLOTS,
+    QUESTIONS,
     AnswerHandler,
     answer_discard,
     answer_expand,
-    ask,
     bounce_unit,
     damage,
     destroy_unit,
@@ -170,7 +170,7 @@ def effect_expose(state: State, seat: Seat, events: list[Event]) -> None:
         events.append(event("revealed_hand", (seat,), seat=opponent, cards=shown))
     slots = [i for i, slot in enumerate(state["magic"][opponent]) if slot["state"] == "down"]
     if slots:
-        ask(state, seat, "flip", [f"flip:{i + 1}" for i in slots])
+        QUESTIONS.ask(state, seat, "flip", [f"flip:{i + 1}" for i in slots])
 
 
 def answer_flip(state: State, seat: Seat, option: str, events: list[Event]) -> None:
@@ -196,7 +196,7 @@ def effect_fog(state: State, seat: Seat, events: list[Event]) -> None:
 def effect_poison(state: State, seat: Seat, events: list[Event]) -> None:
     targets = units_of(state, other(seat))
     if targets:
-        ask(state, seat, "poison", [f"target:{c}" for c in targets])
+        QUESTIONS.ask(state, seat, "poison", [f"target:{c}" for c in targets])
 
 
 def answer_poison(state: State, seat: Seat, option: str, events: list[Event]) -> None:
@@ -213,7 +213,7 @@ def answer_poison(state: State, seat: Seat, option: str, events: list[Event]) ->
 def effect_giant(state: State, seat: Seat, events: list[Event]) -> None:
     targets = units_of(state, seat)
     if targets:
-        ask(state, seat, "giant", [f"target:{c}" for c in targets])
+        QUESTIONS.ask(state, seat, "giant", [f"target:{c}" for c in targets])
 
 
 def answer_giant(state: State, seat: Seat, option: str, events: list[Event]) -> None:
@@ -231,7 +231,7 @@ def answer_giant(state: State, seat: Seat, option: str, events: list[Event]) -> 
 def effect_woods(state: State, seat: Seat, events: list[Event]) -> None:
     targets = units_of(state, other(seat))
     if targets:
-        ask(state, seat, "woods", [f"target:{c}" for c in targets])
+        QUESTIONS.ask(state, seat, "woods", [f"target:{c}" for c in targets])
 
 
 def answer_woods(state: State, seat: Seat, option: str, events: list[Event]) -> None:
@@ -255,7 +255,7 @@ def effect_harvest(state: State, seat: Seat, events: list[Event]) -> None:
 def effect_twin(state: State, seat: Seat, events: list[Event]) -> None:
     targets = [u["card"] for u in state["fields"][seat] if reinforceable(state, u)]
     if targets:
-        ask(state, seat, "twin", [f"target:{c}" for c in targets], 0, min(2, len(targets)))
+        QUESTIONS.ask(state, seat, "twin", [f"target:{c}" for c in targets], 0, min(2, len(targets)))
 
 
 def answer_twin(state: State, seat: Seat, choice: Sequence[str], events: list[Event]) -> None:
@@ -275,7 +275,7 @@ def answer_twin(state: State, seat: Seat, choice: Sequence[str], events: list[Ev
 )
 def effect_frontier(state: State, seat: Seat, events: list[Event]) -> None:
     if state["hands"][seat]:
-        ask(state, seat, "frontier", [f"expand:{c}" for c in dict.fromkeys(state["hands"][seat])])
+        QUESTIONS.ask(state, seat, "frontier", [f"expand:{c}" for c in dict.fromkeys(state["hands"][seat])])
 
 
 @magic_effect(
@@ -337,7 +337,7 @@ def settle_options(state: State, seat: Seat) -> list[str]:
 def effect_settle(state: State, seat: Seat, events: list[Event]) -> None:
     options = settle_options(state, seat)
     if options:
-        ask(state, seat, "settle", options)
+        QUESTIONS.ask(state, seat, "settle", options)
 
 
 def answer_settle(state: State, seat: Seat, option: str, events: list[Event]) -> None:
@@ -363,12 +363,12 @@ def effect_spear(state: State, seat: Seat, events: list[Event]) -> None:
 @on_enter("treasure")
 def treasure(state: State, seat: Seat, card: str, events: list[Event]) -> None:
     if state["deck"]:
-        ask(state, seat, "treasure", ["dig", "pass"], card=card)
+        QUESTIONS.ask(state, seat, "treasure", ["dig", "pass"], card=card)
 
 
 def answer_treasure(state: State, seat: Seat, option: str, events: list[Event]) -> None:
     if option == "dig" and draw_cards(state, seat, 1, events):
-        ask(state, seat, "discard_one", [f"discard:{c}" for c in dict.fromkeys(state["hands"][seat])])
+        QUESTIONS.ask(state, seat, "discard_one", [f"discard:{c}" for c in dict.fromkeys(state["hands"][seat])])
 
 
 def swell(state: State, seat: Seat, unit: dict[str, Any]) -> int:

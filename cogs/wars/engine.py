@@ -8,8 +8,8 @@ traits that act, lasting effects), ``greats`` (great magic) and ``views``. Cards
 registries ``effects.EFFECTS``, ``magic.CONDITIONS``, ``greats.GREATS`` and ``traits.TRAITS``.
 
 The state is a JSON dict. The engine keeps at most one open question per seat in ``state["asks"]``
-(options computed when the question is asked), and ``advance`` runs the turn until somebody must
-answer. Move notation (option ids):
+(options computed when the question is asked; the shared queue ``bot.questions``, as ``board.QUESTIONS``),
+and ``advance`` runs the turn until somebody must answer. Move notation (option ids):
 
 * setup: ``keep:A08`` (magic to keep), ``territory:017`` (Overlord), ``mulligan`` / ``keep``,
   ``hand:017`` (cards to keep), ``pick:1`` / ``pick:2`` (Seven Mage hand)
@@ -30,16 +30,13 @@ from typing import Any
 from bot.engine import (
     Decision,
     Event,
-    GameOver,
     MatchOption,
-    NotYourDecision,
     Outcome,
     Seat,
     State,
-    check_choice,
 )
 from cogs.wars import effects, greats, magic, setup, spells, turn
-from cogs.wars.board import LEVELS, AnswerHandler, ask_for, copy_state
+from cogs.wars.board import LEVELS, QUESTIONS, AnswerHandler
 from cogs.wars.kinds import check_catalogue
 from cogs.wars.setup import new_game, new_game_from_setup
 from cogs.wars.turn import advance
@@ -49,6 +46,7 @@ from cogs.wars.views import build_view, player_view
 ANSWERS: dict[str, AnswerHandler] = {
     **setup.ANSWERS, **turn.ANSWERS, **spells.ANSWERS, **magic.ANSWERS, **effects.ANSWERS, **greats.ANSWERS,
 }
+QUESTIONS.answers.update(ANSWERS)
 
 
 check_catalogue()  # an effect, condition, great magic or trait no registry knows stops the bot loading
@@ -67,30 +65,10 @@ class WarsEngine:
         return new_game_from_setup(setup)
 
     def pending(self, state: State) -> list[Decision]:
-        if state["result"] is not None:
-            return []
-        decisions = []
-        for entry in state["asks"]:
-            decisions.append(Decision(
-                seat=entry["seat"], prompt=f"wars.prompt.{entry['kind']}", options=tuple(entry["options"]),
-                min=entry["min"], max=entry["max"], args=dict(entry["args"]), secret=entry["secret"],
-            ))
-        return decisions
+        return QUESTIONS.pending(state)
 
     def apply(self, state: State, seat: Seat, choice: Sequence[str]) -> tuple[State, list[Event]]:
-        if state["result"] is not None:
-            raise GameOver("the game is over")
-        check_choice(self.pending(state), seat, choice)
-        new = copy_state(state)
-        entry = ask_for(new, seat)
-        if entry is None:
-            raise NotYourDecision("no decision pending for this seat")
-        new["asks"].remove(entry)
-        events: list[Event] = []
-        ANSWERS[entry["kind"]](new, seat, list(choice), entry, events)
-        advance(new, events)
-        new["moves"] += 1
-        return new, events
+        return QUESTIONS.apply(state, seat, choice, advance)
 
     def view(self, state: State, seat: Seat | None) -> dict[str, Any]:
         return build_view(state, seat)

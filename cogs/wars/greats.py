@@ -16,8 +16,8 @@ from bot.engine import (
 )
 from cogs.wars import cards as C
 from cogs.wars.board import (
+    QUESTIONS,
     AnswerHandler,
-    ask,
     card_value,
     event,
     heal,
@@ -81,12 +81,12 @@ def great_seek_life(state: State, seat: Seat, step: str, events: list[Event]) ->
     pairs = [f"seek:{d}:{h}" for d in dict.fromkeys(state["discard"]) if C.is_unit(d)
              for h in dict.fromkeys(state["hands"][seat])]
     if pairs:
-        ask(state, seat, "seek", pairs)
+        QUESTIONS.ask(state, seat, "seek", pairs)
 
 
 def great_heaven_copy(state: State, seat: Seat, step: str, events: list[Event]) -> None:
     targets = copy_targets(state, seat, step, "")  # itself is already exiled
-    ask(state, seat, "copy", [f"copy:{c}" for c in targets], step=step)
+    QUESTIONS.ask(state, seat, "copy", [f"copy:{c}" for c in targets], step=step)
 
 
 def great_sea_heal(state: State, seat: Seat, step: str, events: list[Event]) -> None:
@@ -96,7 +96,7 @@ def great_sea_heal(state: State, seat: Seat, step: str, events: list[Event]) -> 
     state["discard"] = kept
     options = [f"heal:{t}" for c in dict.fromkeys(kept) for t in tokens_for(c)]
     if options:
-        ask(state, seat, "heal", options)
+        QUESTIONS.ask(state, seat, "heal", options)
 
 
 def answer_heal(state: State, seat: Seat, option: str, events: list[Event]) -> None:

@@ -21,10 +21,10 @@ from bot.engine import (
 from cogs.wars import cards as C
 from cogs.wars.board import (
     MAIN_STEPS,
+    QUESTIONS,
     SPELL_STEPS,
     AnswerHandler,
     answer_discard,
-    ask,
     event,
     has_trait,
     level_has_great,
@@ -96,7 +96,7 @@ def _unit_cards(state: State, seat: Seat) -> list[str]:
 def _ask_three_units(state: State, seat: Seat) -> None:
     # 転生's bracket is its activation condition (Q&A: 「《転生》の発動条件で…捨てる」): the three unit cards
     # are discarded as it is activated, before any ★不許火, and stay discarded if it is nullified.
-    ask(state, seat, "reincarnate", [f"discard:{c}" for c in _unit_cards(state, seat)], 3, 3)
+    QUESTIONS.ask(state, seat, "reincarnate", [f"discard:{c}" for c in _unit_cards(state, seat)], 3, 3)
 
 
 CONDITIONS: dict[str, Condition] = {
@@ -191,7 +191,7 @@ def offer_nullify(state: State, seat: Seat, card_id: str, events: list[Event]) -
     """The opponent's ★不許火 window on an activated magic (none under ★無尽増), then its effect."""
     opponent = other(seat)
     if not any(locked(state, seat) for locked in NULLIFY_LOCKS) and forbid_fire_options(state, opponent):
-        ask(state, opponent, "nullify", forbid_fire_options(state, opponent) + ["pass"], secret=True, card=card_id)
+        QUESTIONS.ask(state, opponent, "nullify", forbid_fire_options(state, opponent) + ["pass"], secret=True, card=card_id)
         return
     resolve_magic(state, events)
 

@@ -15,9 +15,9 @@ from bot.engine import (
 from cogs.wars import cards as C
 from cogs.wars.board import (
     LEVELS,
+    QUESTIONS,
     STARTING_LIFE,
     AnswerHandler,
-    ask,
     empty_state,
     event,
     other,
@@ -106,23 +106,23 @@ def ask_setup(state: State, seat: Seat) -> None:
     setup = state["setup"][seat]
     stage = setup["stage"]
     if stage == "pick":
-        ask(state, seat, "setup_pick", ["pick:1", "pick:2"], secret=True)
+        QUESTIONS.ask(state, seat, "setup_pick", ["pick:1", "pick:2"], secret=True)
     elif stage == "mulligan":
         if setup["mulligans"] >= 3:
             setup["stage"] = "hand"
             return ask_setup(state, seat)
-        ask(state, seat, "setup_mulligan", ["keep", "mulligan"], secret=True, size=len(state["hands"][seat]))
+        QUESTIONS.ask(state, seat, "setup_mulligan", ["keep", "mulligan"], secret=True, size=len(state["hands"][seat]))
     elif stage == "hand":
         hand = state["hands"][seat]
         if len(hand) <= 6:
             setup["stage"] = "magic"
             return ask_setup(state, seat)
-        ask(state, seat, "setup_hand", [f"hand:{c}" for c in hand], 6, 6, secret=True)
+        QUESTIONS.ask(state, seat, "setup_hand", [f"hand:{c}" for c in hand], 6, 6, secret=True)
     elif stage == "magic":
         keep = setup["keep"]
-        ask(state, seat, "setup_magic", [f"keep:{m}" for m in setup["magic_pool"]], keep, keep, secret=True)
+        QUESTIONS.ask(state, seat, "setup_magic", [f"keep:{m}" for m in setup["magic_pool"]], keep, keep, secret=True)
     elif stage == "territory":
-        ask(state, seat, "setup_territory", [f"territory:{c}" for c in state["hands"][seat]], 3, 3, secret=True)
+        QUESTIONS.ask(state, seat, "setup_territory", [f"territory:{c}" for c in state["hands"][seat]], 3, 3, secret=True)
     elif stage == "done" and all(s.get("stage") == "done" for s in state["setup"]):
         finish_setup(state)
 

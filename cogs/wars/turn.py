@@ -13,9 +13,9 @@ from bot.engine import (
 )
 from cogs.wars import cards as C
 from cogs.wars.board import (
+    QUESTIONS,
     AnswerHandler,
     answer_expand,
-    ask,
     draw_cards,
     event,
     finish,
@@ -68,7 +68,7 @@ def step_removal(state: State, events: list[Event]) -> None:
     if not state["declared"]:
         options += magic_options(state, seat, "removal")
     if options:
-        ask(state, seat, "removal", options + ["pass"], declared=len(state["declared"]))
+        QUESTIONS.ask(state, seat, "removal", options + ["pass"], declared=len(state["declared"]))
     else:
         state["step"] = "removal_resolve"
 
@@ -79,7 +79,7 @@ def step_reinforce(state: State, events: list[Event]) -> None:
     if not state["declared"]:
         options += magic_options(state, seat, "reinforce")
     if options:
-        ask(state, seat, "reinforce", options + ["pass"], declared=len(state["declared"]))
+        QUESTIONS.ask(state, seat, "reinforce", options + ["pass"], declared=len(state["declared"]))
     else:
         state["step"] = "reinforce_resolve"
 
@@ -103,7 +103,7 @@ def step_chain(state: State, events: list[Event]) -> None:
         options += forbid_fire_options(state, responder)  # ★不許火 nullifies the opponent's reinforcement
     if options:
         # Secret: the wait is shown neutrally, and the platform does not announce who is asked.
-        ask(state, responder, "counter", options + ["pass"], secret=True, depth=len(chain["stack"]))
+        QUESTIONS.ask(state, responder, "counter", options + ["pass"], secret=True, depth=len(chain["stack"]))
     else:
         resolve_chain(state, events)
 
@@ -120,7 +120,7 @@ def step_haste(state: State, events: list[Event]) -> None:
         if options:
             options += magic_options(state, seat, "haste")
     if options:
-        ask(state, seat, "haste", options + ["pass"])
+        QUESTIONS.ask(state, seat, "haste", options + ["pass"])
     else:
         state["step"] = "precombat"
 
@@ -131,7 +131,7 @@ def step_precombat(state: State, events: list[Event]) -> None:
     seat = state["active"]
     options = magic_options(state, seat, "precombat")
     if options:
-        ask(state, seat, "precombat", options + ["pass"])
+        QUESTIONS.ask(state, seat, "precombat", options + ["pass"])
     else:
         state["step"] = "combat"
 
@@ -146,7 +146,7 @@ def step_expand(state: State, events: list[Event]) -> None:
     options = [] if state["turn_state"]["expanded"] else [f"expand:{c}" for c in state["hands"][seat]]
     options += magic_options(state, seat, "expand")
     if options:
-        ask(state, seat, "expand", options + ["pass"])
+        QUESTIONS.ask(state, seat, "expand", options + ["pass"])
     else:
         state["step"] = "strategy"
 
@@ -156,7 +156,7 @@ def step_strategy(state: State, events: list[Event]) -> None:
     options = [] if state["turn_state"]["strategy_done"] else strategy_options(state, seat)
     options += magic_options(state, seat, "strategy")
     if options:
-        ask(state, seat, "strategy", options + ["pass"])
+        QUESTIONS.ask(state, seat, "strategy", options + ["pass"])
     else:
         state["step"] = "end"
 
@@ -165,7 +165,7 @@ def step_end(state: State, events: list[Event]) -> None:
     seat = state["active"]
     options = magic_options(state, seat, "end")
     if options:
-        ask(state, seat, "end", options + ["pass"])
+        QUESTIONS.ask(state, seat, "end", options + ["pass"])
         return
     end_turn(state, events)
 

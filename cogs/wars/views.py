@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from bot.engine import (
     Seat,
     State,
+    copy_state,
 )
 from cogs.wars import cards as C
-from cogs.wars.board import ask_for, level_has_masters, shown_cards, territory_count, trait_active
+from cogs.wars.board import QUESTIONS, level_has_masters, shown_cards, territory_count, trait_active
 from cogs.wars.combat import power
 
 
@@ -48,7 +48,7 @@ def build_view(state: State, seat: Seat | None) -> dict[str, Any]:
         "first": state["first"], "step": state["step"], "seat": seat, "deck_count": len(state["deck"]),
         "discard": list(state["discard"]), "exile": list(state["exile"]),
         "players": [player_view(state, owner, seat) for owner in (0, 1)],
-        "last": json.loads(json.dumps(state["last"])), "result": state["result"],
+        "last": copy_state(state["last"]), "result": state["result"],
         "chain": public_chain(state), "moves": state["moves"],
         "waiting": [a["seat"] for a in state["asks"]],
     }
@@ -61,7 +61,7 @@ def build_view(state: State, seat: Seat | None) -> dict[str, Any]:
                              "hand_pool": [list(h) for h in setup.get("hand_pool", [])]}
             if setup.get("stage") == "pick":
                 view["setup"]["magic_pool"] = []  # Seven Mage: choose the hand without seeing magic
-        own = ask_for(state, seat)
+        own = QUESTIONS.ask_for(state, seat)
         view["decision"] = None if own is None else {"kind": own["kind"], "options": list(own["options"]),
                                                      "min": own["min"], "max": own["max"]}
     return view

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.engine import GameOver, IllegalChoice, NotYourDecision
+from bot.engine import GameOver, IllegalChoice, NotYourDecision, copy_state
 from cogs.tetra import cards as catalogue
 from cogs.tetra import casting, effects, setup, spells, table
 from cogs.tetra import engine as rules
@@ -517,7 +517,7 @@ def test_accident_deck_rebuilt_from_the_revealed_accidents() -> None:
 
 def _accident(effect: str, seat: int = 0) -> tuple[dict, dict]:
     state = fresh()
-    before = rules._copy(state)
+    before = copy_state(state)
     effects.ACCIDENT_EFFECTS[effect].strike(state, seat)
     return before, state
 
@@ -774,7 +774,7 @@ def test_apply_rechecks_legality() -> None:
         rules.apply(state, 1, ("marker:red",))
     with pytest.raises(IllegalChoice):
         rules.apply(state, 0, ("rotate:red:cw",))
-    copy = rules._copy(state)
+    copy = copy_state(state)
     rules.apply(state, 0, ("marker:red",))
     assert state == copy  # the input is never mutated
 
