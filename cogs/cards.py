@@ -94,7 +94,7 @@ class Cards(commands.Cog):
                                                         "Look up a card's text (English or Japanese name)"))
     @app_commands.describe(name=cmd("commands.card.name", "Card name or number"),
                            game=cmd("commands.card.game", "Only this game"))
-    @app_commands.choices(game=game_choices())
+    @app_commands.choices(game=game_choices(with_cards=True))
     async def card(self, interaction: discord.Interaction, name: str, game: str | None = None) -> None:
         locale = await self.bot.members.user_locale(interaction)
         found, candidates = default_index().resolve(name, game=game, prefer_game=await self.thread_game(

@@ -7,13 +7,14 @@ import discord
 from discord import app_commands
 
 from bot import i18n
-from bot.games import playable_game_ids
+from bot.games import get_game, playable_game_ids
 from bot.ui.commandtext import cmd
 
 
-def game_choices() -> list[app_commands.Choice[str]]:
+def game_choices(*, with_cards: bool = False) -> list[app_commands.Choice[str]]:
+    """The playable games as a command's choices (``with_cards``: only games that have cards, for /card)."""
     return [app_commands.Choice(name=cmd(f"games.{game_id}", i18n.t(f"games.{game_id}", "en")), value=game_id)
-            for game_id in playable_game_ids()]
+            for game_id in playable_game_ids() if not with_cards or get_game(game_id).cards()]
 
 
 def quote_input(text: str, limit: int = 40) -> str:

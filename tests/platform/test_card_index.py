@@ -7,7 +7,7 @@ from collections import Counter
 from pathlib import Path
 
 from bot.cards import Card
-from bot.games import GAME_IDS
+from bot.games import GAME_IDS, get_game
 from bot.lookup import CardIndex, compute_readings, default_index, japanese_names, reading_table
 
 
@@ -78,7 +78,7 @@ def test_the_query_list_covers_every_game_and_every_kind_of_query():
     queries = load_queries()
     assert len(queries) >= 50
     games = {key.partition(":")[0] for query in queries for key in query["expect"]}
-    assert games == set(GAME_IDS)
+    assert games == {game_id for game_id in GAME_IDS if get_game(game_id).cards()}  # a game without cards has no /card
     assert {query["kind"] for query in queries} >= {"misspelt", "partial", "english", "kanji", "katakana",
                                                    "hiragana", "romaji", "id"}
     known = {f"{card.game}:{card.id}" for card in default_index().cards}
