@@ -65,8 +65,8 @@ async def start_or_refuse(bot, interaction: discord.Interaction, challenge: Chal
         await tell(interaction, over_limit_text(refusal, interaction.user.id, locale))
         return None
     if match is None:
-        now = await bot.store.get_challenge(challenge.id)
-        taken = challenge.rematch_of is not None and now is not None and now.status == "accepted"
+        current = await bot.store.get_challenge(challenge.id)
+        taken = challenge.rematch_of is not None and current is not None and current.status == "accepted"
         await tell(interaction, i18n.t("players.rematch.taken" if taken else "challenge.closed", locale))
     return match
 
