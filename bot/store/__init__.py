@@ -65,8 +65,6 @@ class Store(Connection):
     close_challenge = challenges.close_challenge
     claim_due_challenges = challenges.claim_due_challenges
     open_challenge_between = challenges.open_challenge_between
-    open_rematch = challenges.open_rematch
-    rematch_challenge = challenges.rematch_challenge
 
     # matches outside a decision, timers (bot/store/matches.py)
     create_match = matches.create_match

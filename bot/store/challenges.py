@@ -143,16 +143,3 @@ async def _open_between(db: Database, user_a: int, user_b: int) -> ChallengeRow 
         (user_a, user_b, user_b, user_a),
     )
     return challenge_row(row) if row else None
-
-
-async def open_rematch(store: Connection, match_id: int) -> ChallengeRow | None:
-    row = await store.db.fetchone("SELECT * FROM challenges WHERE rematch_of = ? AND status = 'open' LIMIT 1",
-                                 (match_id,))
-    return challenge_row(row) if row else None
-
-
-async def rematch_challenge(store: Connection, match_id: int) -> ChallengeRow | None:
-    """The newest rematch challenge of a match, whatever its status."""
-    row = await store.db.fetchone("SELECT * FROM challenges WHERE rematch_of = ? ORDER BY id DESC LIMIT 1",
-                                 (match_id,))
-    return challenge_row(row) if row else None
