@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from bot import i18n
 from bot.games import get_game
-from bot.store import OPEN_OPPONENT, ChallengeRow, MatchRow
+from bot.store import OPEN_OPPONENT, ActiveMatchLimit, ChallengeRow, MatchRow
 from bot.ui.components import ChallengeButton, button, deck_select, view_of
 from bot.ui.replies import tell
 from cogs.decks import pick_choices, pick_deck
@@ -35,23 +35,46 @@ def accepted_text(challenge: ChallengeRow, acceptor: int | None = None) -> str:
                   opponent=f"<@{opponent}>", game=i18n.t(f"games.{challenge.game}", challenge.locale))
 
 
+def over_limit_text(refusal: ActiveMatchLimit, user_id: int, locale: str) -> str:
+    """Why a challenge or a match was refused at the active-match limit, told to ``user_id``."""
+    if refusal.user_id == user_id:
+        return i18n.t("challenge.too_many_self", locale, limit=refusal.limit)
+    return i18n.t("challenge.too_many_opponent", locale, limit=refusal.limit, opponent=f"<@{refusal.user_id}>")
+
+
 async def refuse_over_limit(bot, interaction: discord.Interaction, challenge: ChallengeRow, locale: str) -> bool:
-    """Tells the taker and returns True when either player has as many active matches as allowed."""
+    """Tells the taker and returns True when either player has as many active matches as allowed. An early
+    answer only (before a deck pick, say): the match's own transaction checks again (``start_or_refuse``)."""
     limit = bot.settings.max_active_matches
-    if await bot.store.count_active(interaction.user.id) >= limit:
-        await tell(interaction, i18n.t("challenge.too_many_self", locale, limit=limit))
-        return True
-    if await bot.store.count_active(challenge.challenger_id) >= limit:
-        # The challenger started other matches while this challenge waited.
-        await tell(interaction, i18n.t("challenge.too_many_opponent", locale, limit=limit,
-                                       opponent=f"<@{challenge.challenger_id}>"))
-        return True
+    for member in (interaction.user.id, challenge.challenger_id):
+        # The challenger may have started other matches while this challenge waited.
+        if await bot.store.count_active(member) >= limit:
+            await tell(interaction, over_limit_text(ActiveMatchLimit(member, limit), interaction.user.id, locale))
+            return True
     return False
+
+
+async def start_or_refuse(bot, interaction: discord.Interaction, challenge: ChallengeRow, options: dict[str, str],
+                          locale: str, acceptor: int | None = None) -> MatchRow | None:
+    """The match a challenge starts; or None, after telling the taker privately why not: the challenge was
+    closed meanwhile (taken by another press), or a player is at the active-match limit, counted in the
+    transaction that would create the match (so challenges accepted at once cannot pass it together)."""
+    try:
+        match = await start_challenge(bot, challenge, options, acceptor)
+    except ActiveMatchLimit as refusal:
+        await tell(interaction, over_limit_text(refusal, interaction.user.id, locale))
+        return None
+    if match is None:
+        current = await bot.store.get_challenge(challenge.id)
+        taken = challenge.rematch_of is not None and current is not None and current.status == "accepted"
+        await tell(interaction, i18n.t("players.rematch.taken" if taken else "challenge.closed", locale))
+    return match
 
 
 async def start_challenge(bot, challenge: ChallengeRow, options: dict[str, str],
                           acceptor: int | None = None) -> MatchRow | None:
-    """The match a challenge starts (None: it was closed meanwhile)."""
+    """The match a challenge starts (None: it was closed meanwhile). Raises ActiveMatchLimit when a player
+    already has as many active matches as allowed."""
     opponent = challenge.opponent_id
     if opponent == OPEN_OPPONENT:  # an open challenge: whoever accepted
         opponent = acceptor
@@ -67,6 +90,7 @@ async def start_challenge(bot, challenge: ChallengeRow, options: dict[str, str],
         guild_id=challenge.guild_id, channel_id=challenge.channel_id,
         players=players, bot_seat=None, days=challenge.days,
         locale=challenge.locale, challenge_id=challenge.id, rated=bool(challenge.rated), series_id=series_id,
+        active_limit=bot.settings.max_active_matches,
     )
 
 
@@ -116,9 +140,8 @@ class Challenges(commands.Cog):
             # keeps the decks of the match it repeats).
             await self.offer_deck_pick(interaction, challenge, locale)
             return
-        match = await start_challenge(self.bot, challenge, dict(challenge.options), acceptor=user_id)
+        match = await start_or_refuse(self.bot, interaction, challenge, dict(challenge.options), locale, user_id)
         if match is None:
-            await tell(interaction, i18n.t("challenge.closed", locale))
             return
         await interaction.edit_original_response(
             content=accepted_text(challenge, user_id), view=None,
@@ -154,9 +177,8 @@ class Challenges(commands.Cog):
         if await refuse_over_limit(self.bot, interaction, challenge, locale):
             return
         options = dict(challenge.options) | {"deck0": challenge.challenger_deck or "", "deck1": deck}
-        match = await start_challenge(self.bot, challenge, options, acceptor=interaction.user.id)
+        match = await start_or_refuse(self.bot, interaction, challenge, options, locale, interaction.user.id)
         if match is None:
-            await tell(interaction, i18n.t("challenge.closed", locale))
             return
         await interaction.edit_original_response(content=i18n.t("decks.picked", locale), view=None)
         if challenge.message_id is not None:

@@ -17,14 +17,14 @@ from bot.decks import deck_option, ready_decks
 from bot.engine import MatchOption
 from bot.games import get_game, playable_game_ids
 from bot.match import BOT_LEVEL_OPTION, owing_seats
-from bot.store import OPEN_OPPONENT, MatchRow
+from bot.store import OPEN_OPPONENT, ActiveMatchLimit, ChallengeAlreadyOpen, MatchRow
 from bot.ui.commandtext import cmd
 from bot.ui.components import ChallengeButton, ResignButton, button, view_of
 from bot.ui.inputs import game_choices, quote_input
 from bot.ui.panel import Names
 from bot.ui.replies import tell
 from bot.ui.thread import thread_url
-from cogs.challenges import challenge_view
+from cogs.challenges import challenge_view, over_limit_text
 from cogs.decks import pick_choices, pick_deck
 
 HOUR = 3600.0
@@ -120,8 +120,13 @@ class Lobby(commands.Cog):
         match_locale = language or settings.get("locale") or i18n.normalize_locale(interaction.guild_locale)
         game_name = i18n.t(f"games.{game}", match_locale)
         if opponent is None:
-            await self.post_open_challenge(interaction, game, options, days, match_locale, game_name,
-                                           challenger_deck, bool(rated))
+            try:
+                await self.post_open_challenge(interaction, game, options, days, match_locale, game_name,
+                                               challenger_deck, bool(rated))
+            except ChallengeAlreadyOpen:  # a burst of /challenge: the first one stored is the one posted
+                await tell(interaction, i18n.t("players.open.already_open", locale))
+            except ActiveMatchLimit as refusal:
+                await tell(interaction, over_limit_text(refusal, interaction.user.id, locale))
             return
         if opponent.id == self.bot.user.id:
             if level is not None and level not in search.LEVELS:  # a raw interaction; the client offers choices
@@ -132,14 +137,26 @@ class Lobby(commands.Cog):
                 # The bot plays a ready-made deck; a seeded pick keeps demos reproducible.
                 bot_deck = random.Random(self.bot.new_seed()).choice(ready_decks(game, spec.deck_rule))
                 options = options | {"deck0": challenger_deck, "deck1": deck_option(bot_deck.cards)}
-            await self.start_against_bot(interaction, game, options, days, match_locale, game_name)
+            try:
+                await self.start_against_bot(interaction, game, options, days, match_locale, game_name)
+            except ActiveMatchLimit as refusal:
+                await tell(interaction, over_limit_text(refusal, interaction.user.id, locale))
             return
         now = self.bot.clock()
-        challenge_id = await self.bot.store.create_challenge(
-            guild_id=interaction.guild_id, channel_id=interaction.channel_id, game=game, options=options,
-            days=days, locale=match_locale, challenger_id=interaction.user.id, opponent_id=opponent.id,
-            now=now, expires_at=now + self.bot.settings.challenge_ttl_hours * HOUR, challenger_deck=challenger_deck,
-            rated=bool(rated))
+        try:
+            # ``refusal`` answered early; these checks count, in the transaction that stores the challenge.
+            challenge_id = await self.bot.store.create_challenge(
+                guild_id=interaction.guild_id, channel_id=interaction.channel_id, game=game, options=options,
+                days=days, locale=match_locale, challenger_id=interaction.user.id, opponent_id=opponent.id,
+                now=now, expires_at=now + self.bot.settings.challenge_ttl_hours * HOUR,
+                challenger_deck=challenger_deck, rated=bool(rated), single_open=True,
+                active_limit=self.bot.settings.max_active_matches)
+        except ChallengeAlreadyOpen:
+            await tell(interaction, i18n.t("challenge.already_open", locale))
+            return
+        except ActiveMatchLimit as refusal:
+            await tell(interaction, over_limit_text(refusal, interaction.user.id, locale))
+            return
         text = i18n.t("challenge.posted", match_locale, challenger=interaction.user.mention,
                       opponent=opponent.mention, game=game_name, days=days,
                       rules=describe_chosen(options) or "-",
@@ -181,13 +198,15 @@ class Lobby(commands.Cog):
     async def post_open_challenge(self, interaction: discord.Interaction, game: str, options: dict[str, str],
                                   days: int, locale: str, game_name: str, challenger_deck: str | None,
                                   rated: bool) -> None:
-        """``/challenge`` without an opponent: any member but the challenger may accept (expires like the others)."""
+        """``/challenge`` without an opponent: any member but the challenger may accept (expires like the others).
+        Raises ChallengeAlreadyOpen or ActiveMatchLimit (nothing posted) as the store refuses it."""
         now = self.bot.clock()
         hours = self.bot.settings.challenge_ttl_hours
         challenge_id = await self.bot.store.create_challenge(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id, game=game, options=options,
             days=days, locale=locale, challenger_id=interaction.user.id, opponent_id=OPEN_OPPONENT, now=now,
-            expires_at=now + hours * HOUR, challenger_deck=challenger_deck, rated=rated)
+            expires_at=now + hours * HOUR, challenger_deck=challenger_deck, rated=rated, single_open=True,
+            active_limit=self.bot.settings.max_active_matches)
         text = i18n.t("players.open.posted", locale, challenger=interaction.user.mention, game=game_name, days=days,
                       rules=describe_chosen(options) or "-", hours=int(hours),
                       rated=i18n.t("players.rated" if rated else "players.unrated", locale))
@@ -204,15 +223,17 @@ class Lobby(commands.Cog):
 
     async def start_against_bot(self, interaction: discord.Interaction, game: str, options: dict[str, str],
                                 days: int, locale: str, game_name: str) -> None:
+        """The match is stored first, its limit counted in that transaction (raises ActiveMatchLimit, nothing
+        posted), then announced: a burst of /challenge against Duel Table cannot pass the limit."""
+        match = await self.bot.service.start(
+            game_id=game, options=options, seed=self.bot.new_seed(), guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id, players=(interaction.user.id, self.bot.user.id), bot_seat=1,
+            days=days, locale=locale, active_limit=self.bot.settings.max_active_matches)
         text = i18n.t("challenge.vs_bot", locale, challenger=interaction.user.mention, game=game_name)
         response = await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
         message_id = response.message_id if response is not None else None
         if message_id is None:
             message_id = (await interaction.original_response()).id
-        match = await self.bot.service.start(
-            game_id=game, options=options, seed=self.bot.new_seed(), guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id, players=(interaction.user.id, self.bot.user.id), bot_seat=1,
-            days=days, locale=locale)
         await self.bot.publisher.open_match(match, message_id)
 
     @challenge.autocomplete("rules")

@@ -20,13 +20,14 @@ from bot.render.chart import render_rating_chart
 from bot.render.names import picture_name
 from bot.render.toolkit import render_off_loop
 from bot.replay import ReplayError, animate, export_text, from_match, render_frames, verify
-from bot.store import MatchRow
+from bot.store import ActiveMatchLimit, ChallengeAlreadyOpen, MatchRow
+from bot.store.challenges import REMATCH_ACCEPT, REMATCH_ALREADY_ASKED, REMATCH_TAKEN
 from bot.ui.commandtext import cmd
 from bot.ui.inputs import game_choices, quote_input
 from bot.ui.panel import message_name
 from bot.ui.replies import tell, tell_error
 from bot.ui.thread import thread_of, thread_url
-from cogs.challenges import accepted_text, challenge_view, refuse_over_limit, start_challenge
+from cogs.challenges import accepted_text, challenge_view, over_limit_text, start_or_refuse
 
 
 def as_text(name: str) -> str:
@@ -447,33 +448,35 @@ class Players(commands.Cog):
         if match.bot_seat is not None:
             await self.rematch_bot(interaction, match, locale)
             return
-        latest = await self.store.rematch_challenge(match.id)
-        if latest is not None and latest.status == "accepted":
-            await tell(interaction, i18n.t("players.rematch.taken", locale))
-            return
-        if latest is not None and latest.status == "open":
-            if latest.challenger_id == interaction.user.id:
-                await tell(interaction, i18n.t("players.rematch.already_asked", locale))
-                return
-            await self.accept_rematch(interaction, latest, locale)
-            return
         user_id = interaction.user.id
         opponent_id = match.players[1 - match.seat_of(user_id)]
-        limit = self.bot.settings.max_active_matches
-        if await self.store.count_active(user_id) >= limit:
-            await tell(interaction, i18n.t("challenge.too_many_self", locale, limit=limit))
-            return
-        if await self.store.open_challenge_between(user_id, opponent_id):
-            await tell(interaction, i18n.t("challenge.already_open", locale))
-            return
         await interaction.response.defer(ephemeral=True, thinking=True)
         now = self.bot.clock()
         hours = self.bot.settings.challenge_ttl_hours
-        challenge_id = await self.store.create_challenge(
-            guild_id=match.guild_id, channel_id=match.channel_id, game=match.game,
-            options=swapped_options(match.options), days=match.days, locale=match.locale, challenger_id=user_id,
-            opponent_id=opponent_id, now=now, expires_at=now + hours * HOUR, rated=match.rated,
-            rematch_of=match.id)
+        try:
+            # Whether this press asks, repeats or accepts is decided in the transaction that stores the
+            # ask: presses of both players at any moment meet in one challenge and one match.
+            outcome, challenge = await self.store.ask_rematch(
+                match_id=match.id, user_id=user_id, opponent_id=opponent_id, guild_id=match.guild_id,
+                channel_id=match.channel_id, game=match.game, options=swapped_options(match.options),
+                days=match.days, locale=match.locale, rated=match.rated, now=now, expires_at=now + hours * HOUR,
+                active_limit=self.bot.settings.max_active_matches)
+        except ActiveMatchLimit as refusal:
+            await tell(interaction, over_limit_text(refusal, user_id, locale))
+            return
+        except ChallengeAlreadyOpen:
+            await tell(interaction, i18n.t("challenge.already_open", locale))
+            return
+        if outcome == REMATCH_TAKEN:
+            await tell(interaction, i18n.t("players.rematch.taken", locale))
+            return
+        if outcome == REMATCH_ALREADY_ASKED:
+            await tell(interaction, i18n.t("players.rematch.already_asked", locale))
+            return
+        if outcome == REMATCH_ACCEPT:
+            await self.accept_rematch(interaction, challenge, locale)
+            return
+        challenge_id = challenge.id
         names = (await self.bot.members.names(match)).seats
         series = await series_line(self.store, match, names, match.locale) or ""
         if match.series_id is None:  # the first match of a series: its score so far is this result
@@ -487,6 +490,11 @@ class Players(commands.Cog):
         message = await channel.send(text[:2000], view=challenge_view(challenge_id, match.locale),
                                      allowed_mentions=discord.AllowedMentions(users=[discord.Object(opponent_id)]))
         await self.store.set_challenge_message(challenge_id, message.id)
+        taken = await self.store.get_challenge(challenge_id)
+        if taken is not None and taken.status == "accepted":
+            # The opponent's press accepted it before its post existed: the post says so, with no buttons.
+            await message.edit(content=accepted_text(taken), view=None,
+                               allowed_mentions=discord.AllowedMentions.none())
         await tell(interaction, i18n.t("players.rematch.asked", locale))
 
     async def rematch_bot(self, interaction: discord.Interaction, match: MatchRow, locale: str) -> None:
@@ -504,25 +512,28 @@ class Players(commands.Cog):
             if any(later.id > match.id for later in await self.store.series_matches(series_id)):
                 await tell(interaction, i18n.t("players.rematch.taken", locale))
                 return
+            try:  # stored first, the limit counted in its transaction; announced after
+                new = await self.bot.service.start(
+                    game_id=match.game, options=swapped_options(match.options), seed=self.bot.new_seed(),
+                    guild_id=match.guild_id, channel_id=match.channel_id,
+                    players=(match.players[1], match.players[0]), bot_seat=1 - match.bot_seat, days=match.days,
+                    locale=match.locale, series_id=series_id, active_limit=limit)
+            except ActiveMatchLimit as refusal:
+                await tell(interaction, over_limit_text(refusal, interaction.user.id, locale))
+                return
             text = i18n.t("players.rematch.vs_bot_started", match.locale, player=f"<@{interaction.user.id}>",
                           game=i18n.t(f"games.{match.game}", match.locale), match_id=match.id)
             message = await self.bot.get_partial_messageable(match.channel_id).send(
                 text, allowed_mentions=discord.AllowedMentions.none())
-            new = await self.bot.service.start(
-                game_id=match.game, options=swapped_options(match.options), seed=self.bot.new_seed(),
-                guild_id=match.guild_id, channel_id=match.channel_id, players=(match.players[1], match.players[0]),
-                bot_seat=1 - match.bot_seat, days=match.days, locale=match.locale, series_id=series_id)
         await tell(interaction, text, allowed_mentions=discord.AllowedMentions.none())
         await self.bot.publisher.open_match(new, message.id)
 
     async def accept_rematch(self, interaction: discord.Interaction, challenge, locale: str) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        if await refuse_over_limit(self.bot, interaction, challenge, locale):
-            return
-        match = await start_challenge(self.bot, challenge, dict(challenge.options))
+        match = await start_or_refuse(self.bot, interaction, challenge, dict(challenge.options), locale)
         if match is None:
-            await tell(interaction, i18n.t("challenge.closed", locale))
             return
+        # Read again: the asker's post may have been recorded since this press read the challenge.
+        challenge = await self.store.get_challenge(challenge.id) or challenge
         accepted = accepted_text(challenge)
         if challenge.message_id is not None:
             message = self.bot.get_partial_messageable(challenge.channel_id).get_partial_message(challenge.message_id)

@@ -22,6 +22,8 @@ from bot.store import challenges, decisions, decks, matches, migrations, players
 from bot.store.connection import Connection
 from bot.store.rows import (
     OPEN_OPPONENT,
+    ActiveMatchLimit,
+    ChallengeAlreadyOpen,
     ChallengeRow,
     DecisionCommit,
     DeckLimitReached,
@@ -31,8 +33,8 @@ from bot.store.rows import (
     valid_id,
 )
 
-__all__ = ["OPEN_OPPONENT", "ChallengeRow", "DecisionCommit", "DeckLimitReached", "DeckNameTaken", "DeckRow",
-           "MatchRow", "Store", "open_store", "valid_id"]
+__all__ = ["OPEN_OPPONENT", "ActiveMatchLimit", "ChallengeAlreadyOpen", "ChallengeRow", "DecisionCommit",
+           "DeckLimitReached", "DeckNameTaken", "DeckRow", "MatchRow", "Store", "open_store", "valid_id"]
 
 
 class Store(Connection):
@@ -57,13 +59,12 @@ class Store(Connection):
 
     # challenges (bot/store/challenges.py)
     create_challenge = challenges.create_challenge
+    ask_rematch = challenges.ask_rematch
     set_challenge_message = challenges.set_challenge_message
     get_challenge = challenges.get_challenge
     close_challenge = challenges.close_challenge
     claim_due_challenges = challenges.claim_due_challenges
     open_challenge_between = challenges.open_challenge_between
-    open_rematch = challenges.open_rematch
-    rematch_challenge = challenges.rematch_challenge
 
     # matches outside a decision, timers (bot/store/matches.py)
     create_match = matches.create_match

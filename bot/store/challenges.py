@@ -1,26 +1,94 @@
 """The ``challenges`` table: a challenge posted in a channel, its message, its closing (accepted, declined,
-expired, withdrawn), the timekeeper's claim of due ones, and rematch offers."""
+expired, withdrawn), the timekeeper's claim of due ones, and rematch offers. Creating one checks the members'
+open challenges and active matches in the same transaction as the insert."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Collection
 
-from bot.store.connection import Connection, marks, shard_filter
-from bot.store.rows import ChallengeRow, challenge_row, valid_id
+from bot.db import Database
+from bot.store.connection import Connection, active_count, lock_members, marks, shard_filter
+from bot.store.rows import (
+    OPEN_OPPONENT,
+    ActiveMatchLimit,
+    ChallengeAlreadyOpen,
+    ChallengeRow,
+    challenge_row,
+    valid_id,
+)
+
+# What a press of Rematch did (``ask_rematch``).
+REMATCH_ASKED, REMATCH_ALREADY_ASKED, REMATCH_ACCEPT, REMATCH_TAKEN = "asked", "already_asked", "accept", "taken"
 
 
 async def create_challenge(store: Connection, *, guild_id: int, channel_id: int, game: str, options: dict[str, str],
                            days: int, locale: str, challenger_id: int, opponent_id: int,
                            now: float, expires_at: float, challenger_deck: str | None = None,
-                           rated: bool = False, rematch_of: int | None = None) -> int:
-    return await store.db.fetchval(
+                           rated: bool = False, rematch_of: int | None = None, single_open: bool = False,
+                           active_limit: int | None = None) -> int:
+    """Insert an open challenge; its id.
+
+    ``single_open``: refused (ChallengeAlreadyOpen) while the two members have an open challenge between
+    them (an open challenge: while its challenger has another open one). ``active_limit``: refused
+    (ActiveMatchLimit) when either member already has that many active matches. The checks and the insert
+    are one transaction under both members' locks, so a burst of the same /challenge creates one."""
+    async with store.db.transaction() as tx:
+        await lock_members(tx, challenger_id, opponent_id)
+        await _refuse(tx, challenger_id, opponent_id, single_open=single_open, active_limit=active_limit)
+        return await _insert(tx, guild_id=guild_id, channel_id=channel_id, game=game, options=options, days=days,
+                             locale=locale, challenger_id=challenger_id, opponent_id=opponent_id, now=now,
+                             expires_at=expires_at, challenger_deck=challenger_deck, rated=rated,
+                             rematch_of=rematch_of)
+
+
+async def _refuse(tx: Database, challenger_id: int, opponent_id: int, *, single_open: bool,
+                  active_limit: int | None) -> None:
+    if active_limit is not None:
+        for member in (challenger_id, opponent_id):
+            if member != OPEN_OPPONENT and await active_count(tx, member) >= active_limit:
+                raise ActiveMatchLimit(member, active_limit)
+    if single_open and await _open_between(tx, challenger_id, opponent_id) is not None:
+        raise ChallengeAlreadyOpen()
+
+
+async def _insert(tx: Database, *, guild_id: int, channel_id: int, game: str, options: dict[str, str], days: int,
+                  locale: str, challenger_id: int, opponent_id: int, now: float, expires_at: float,
+                  challenger_deck: str | None, rated: bool, rematch_of: int | None) -> int:
+    return await tx.fetchval(
         "INSERT INTO challenges (guild_id, channel_id, game, options, days, locale, challenger_id,"
         " opponent_id, status, created_at, expires_at, challenger_deck, rated, rematch_of)"
         " VALUES (?,?,?,?,?,?,?,?, 'open', ?, ?, ?, ?, ?) RETURNING id",
         (guild_id, channel_id, game, json.dumps(options), days, locale, challenger_id, opponent_id,
          now, expires_at, challenger_deck, int(rated), rematch_of),
     )
+
+
+async def ask_rematch(store: Connection, *, match_id: int, user_id: int, opponent_id: int, guild_id: int,
+                      channel_id: int, game: str, options: dict[str, str], days: int, locale: str, rated: bool,
+                      now: float, expires_at: float, active_limit: int | None = None) -> tuple[str, ChallengeRow]:
+    """A player's press of Rematch on a finished match, decided in one transaction under both players' locks,
+    so presses at any moment by either player meet: ``("asked", new challenge)`` for the first press;
+    ``("already_asked", it)`` for its asker's later presses; ``("accept", it)`` for the other player's
+    (who starts it: the match's insert closes it, once); ``("taken", it)`` once it was accepted. Asking is
+    refused as ``create_challenge`` refuses (ActiveMatchLimit, ChallengeAlreadyOpen)."""
+    async with store.db.transaction() as tx:
+        await lock_members(tx, user_id, opponent_id)
+        latest = await tx.fetchone("SELECT * FROM challenges WHERE rematch_of = ? ORDER BY id DESC LIMIT 1",
+                                   (match_id,))
+        if latest is not None:
+            previous = challenge_row(latest)
+            if previous.status == "accepted":
+                return REMATCH_TAKEN, previous
+            if previous.status == "open":
+                return (REMATCH_ALREADY_ASKED if previous.challenger_id == user_id else REMATCH_ACCEPT), previous
+        await _refuse(tx, user_id, opponent_id, single_open=True, active_limit=active_limit)
+        challenge_id = await _insert(tx, guild_id=guild_id, channel_id=channel_id, game=game, options=options,
+                                     days=days, locale=locale, challenger_id=user_id, opponent_id=opponent_id,
+                                     now=now, expires_at=expires_at, challenger_deck=None, rated=rated,
+                                     rematch_of=match_id)
+        asked = await tx.fetchone("SELECT * FROM challenges WHERE id = ?", (challenge_id,))
+        return REMATCH_ASKED, challenge_row(asked)
 
 
 async def set_challenge_message(store: Connection, challenge_id: int, message_id: int) -> None:
@@ -65,22 +133,13 @@ async def claim_due_challenges(store: Connection, now: float, *, lease: float = 
 
 
 async def open_challenge_between(store: Connection, user_a: int, user_b: int) -> ChallengeRow | None:
-    row = await store.db.fetchone(
+    return await _open_between(store.db, user_a, user_b)
+
+
+async def _open_between(db: Database, user_a: int, user_b: int) -> ChallengeRow | None:
+    row = await db.fetchone(
         "SELECT * FROM challenges WHERE status = 'open' AND ((challenger_id = ? AND opponent_id = ?)"
         " OR (challenger_id = ? AND opponent_id = ?)) LIMIT 1",
         (user_a, user_b, user_b, user_a),
     )
-    return challenge_row(row) if row else None
-
-
-async def open_rematch(store: Connection, match_id: int) -> ChallengeRow | None:
-    row = await store.db.fetchone("SELECT * FROM challenges WHERE rematch_of = ? AND status = 'open' LIMIT 1",
-                                 (match_id,))
-    return challenge_row(row) if row else None
-
-
-async def rematch_challenge(store: Connection, match_id: int) -> ChallengeRow | None:
-    """The newest rematch challenge of a match, whatever its status."""
-    row = await store.db.fetchone("SELECT * FROM challenges WHERE rematch_of = ? ORDER BY id DESC LIMIT 1",
-                                 (match_id,))
     return challenge_row(row) if row else None

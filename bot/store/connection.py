@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from bot.db import POSTGRES, SQLITE, Database
+from bot.db import POSTGRES, SQLITE, Database, advisory_key
+from bot.store.rows import OPEN_OPPONENT
 
 
 class Connection:
@@ -35,3 +36,20 @@ def shard_filter(shard_count: int, shard_ids: Collection[int] | None) -> tuple[s
 
 def marks(values: Collection[Any]) -> str:
     return ",".join("?" * len(values))
+
+
+async def lock_members(tx: Any, *user_ids: int) -> None:
+    """Serialize with every other transaction that checks, then changes, these members' challenges or active
+    matches. On PostgreSQL an advisory lock per member, taken in one order so two such transactions never
+    deadlock (counting rows under READ COMMITTED alone would let two inserts pass the same check); on SQLite
+    the transaction's BEGIN IMMEDIATE already holds the write lock before anything is read."""
+    for user_id in sorted({user_id for user_id in user_ids if user_id != OPEN_OPPONENT}):
+        await tx.lock(advisory_key("member", user_id))
+
+
+async def active_count(db: Database, user_id: int) -> int:
+    """The member's active matches, through ``db``: the store's database or an open transaction."""
+    return await db.fetchval(
+        "SELECT COUNT(*) FROM matches WHERE status = 'active' AND (player0 = ? OR player1 = ?)",
+        (user_id, user_id),
+    )

@@ -9,8 +9,8 @@ import json
 from collections.abc import Collection
 from typing import Any
 
-from bot.store.connection import Connection, marks, shard_filter
-from bot.store.rows import OPEN_OPPONENT, MatchRow, match_row, valid_id
+from bot.store.connection import Connection, active_count, lock_members, marks, shard_filter
+from bot.store.rows import OPEN_OPPONENT, ActiveMatchLimit, MatchRow, match_row, valid_id
 
 
 async def create_match(store: Connection, *, game: str, options: dict[str, str], seed: int, guild_id: int,
@@ -18,12 +18,24 @@ async def create_match(store: Connection, *, game: str, options: dict[str, str],
                        locale: str, state: dict[str, Any], panels: dict[str, int], now: float,
                        deadline: float, next_timer_at: float | None,
                        challenge_id: int | None = None, rated: bool = False,
-                       series_id: int | None = None) -> int | None:
+                       series_id: int | None = None, active_limit: int | None = None) -> int | None:
     """Create a match and (if given) close its challenge in one transaction.
 
-    Returns None when the challenge was no longer open (a double accept): nothing is written.
+    Returns None when the challenge was no longer open (a double accept): nothing is written. With
+    ``active_limit``, raises ActiveMatchLimit (nothing written) when a member seated in it already has that
+    many active matches: counted under the members' locks in the same transaction, so challenges accepted
+    at once cannot pass the limit together.
     """
     async with store.db.transaction() as tx:
+        if active_limit is not None:
+            members = [player for seat, player in enumerate(players) if seat != bot_seat]
+            await lock_members(tx, *members)
+            if challenge_id is not None and await tx.fetchval(
+                    "SELECT status FROM challenges WHERE id = ?", (challenge_id,)) != "open":
+                return None  # taken meanwhile: a closed challenge, not the limit, is the answer
+            for member in members:
+                if await active_count(tx, member) >= active_limit:
+                    raise ActiveMatchLimit(member, active_limit)
         match_id = await tx.fetchval(
             "INSERT INTO matches (game, options, seed, guild_id, channel_id, player0, player1, bot_seat,"
             " days, locale, status, state, version, panels, turn_started, deadline, next_timer_at,"
@@ -151,10 +163,7 @@ async def active_matches_of(store: Connection, user_id: int) -> list[MatchRow]:
 
 
 async def count_active(store: Connection, user_id: int) -> int:
-    return await store.db.fetchval(
-        "SELECT COUNT(*) FROM matches WHERE status = 'active' AND (player0 = ? OR player1 = ?)",
-        (user_id, user_id),
-    )
+    return await active_count(store.db, user_id)
 
 
 async def count_matches(store: Connection) -> int:

@@ -1,5 +1,6 @@
 """The store's rows as the bot reads them (frozen dataclasses), what a decision writes (``DecisionCommit``),
-the deck errors, and the conversions from database rows (JSON columns decoded)."""
+the deck errors, the refusals of a challenge or a match, and the conversions from database rows (JSON
+columns decoded)."""
 
 from __future__ import annotations
 
@@ -55,6 +56,19 @@ class DeckLimitReached(Exception):
 
 class DeckNameTaken(Exception):
     pass
+
+
+class ActiveMatchLimit(Exception):
+    """A challenge or a match refused because a member already has as many active matches as allowed."""
+
+    def __init__(self, user_id: int, limit: int) -> None:
+        super().__init__(user_id, limit)
+        self.user_id = user_id
+        self.limit = limit
+
+
+class ChallengeAlreadyOpen(Exception):
+    """A challenge refused because the two members (or an open challenge's challenger) already have one open."""
 
 
 @dataclass(frozen=True)
