@@ -93,8 +93,13 @@ def value_fits(parameter: app_commands.Parameter, value: Any, resolved: dict[str
                 and (parameter.min_value is None or value >= parameter.min_value)
                 and (parameter.max_value is None or value <= parameter.max_value))
     elif kind in RESOLVED_KEYS:
-        return isinstance(value, str) and value.isdigit() and any(
-            value in (resolved.get(key) or {}) for key in RESOLVED_KEYS[kind])
+        if not isinstance(value, str) or not value.isdigit():
+            return False
+        found = [item for key in RESOLVED_KEYS[kind] if isinstance(item := (resolved.get(key) or {}).get(value), dict)]
+        if not found:
+            return False
+        kinds = {channel_type.value for channel_type in parameter.channel_types}
+        return not kinds or found[0].get("type") in kinds  # a channel option's declared channel types
     else:
         return False
     return fits and (not parameter.choices or value in [choice.value for choice in parameter.choices])

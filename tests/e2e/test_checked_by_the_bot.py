@@ -169,6 +169,10 @@ async def test_forged_types_unresolved_users_unknown_and_missing_options_are_ref
         ("challenge", {"game": "tiny", "opponent": bob}, {"drop": ("game",)}, "game"),
         ("challenge", {"game": "tiny", "opponent": bob},
          {"extra": [{"name": "ranked", "type": 5, "value": True}]}, "ranked"),
+        ("challenge", {"game": "tiny", "opponent": bob},  # a forged name is shown inert
+         {"extra": [{"name": "`@everyone **x**", "type": 3, "value": "1"}]}, "everyonex"),
+        ("challenge", {"game": "tiny", "opponent": bob}, {"extra": [{"name": "game", "type": 3, "value": "tiny"}]},
+         "game"),  # the same option twice
         ("challenge", {"game": "tiny", "opponent": bob, "days": 3}, {"values": {"days": 3.5}}, "days"),
         ("vacation", {"days": 3}, {"values": {"days": "3"}}, "days"),
         ("vacation", {"days": 3}, {"values": {"days": 2**60}}, "days"),
@@ -198,7 +202,21 @@ def valid_value(table: Table, parameter):
     return "x" * int(parameter.min_value or 1)
 
 
-WRONG_VALUE = {"string": 12345, "integer": "1", "number": "1.5", "boolean": "maybe", "user": "424242"}
+WRONG_KIND = {"string": 12345, "integer": "1", "number": "1.5", "boolean": "maybe", "user": "424242"}
+
+
+def wrong_values(parameter) -> list:
+    """What a forged client may send for ``parameter`` that Discord's client never would: a value of the wrong
+    kind, and just outside its range, length or choices."""
+    values = [WRONG_KIND[parameter.type.name]]
+    if parameter.type.name == "integer":
+        values += [parameter.min_value - 1 if parameter.min_value is not None else -(2**53) - 1,
+                   parameter.max_value + 1 if parameter.max_value is not None else 2**53 + 1, True]
+    if parameter.type.name == "string":
+        values.append("x" * ((parameter.max_value or 6000) + 1))
+        if parameter.choices:
+            values.append("not-a-choice")
+    return values
 
 
 async def test_every_option_of_every_slash_command_is_checked_by_the_bot(table, caplog):
@@ -211,11 +229,13 @@ async def test_every_option_of_every_slash_command_is_checked_by_the_bot(table, 
         required = {p.display_name: valid_value(table, p) for p in command.parameters if p.required}
         for parameter in command.parameters:
             options = required | {parameter.display_name: valid_value(table, parameter)}
-            record = await forged(table, table.world.alice, command.qualified_name, options,
-                                  values={parameter.display_name: WRONG_VALUE[parameter.type.name]})
-            assert refused(record, parameter.display_name), (command.qualified_name, parameter.display_name)
-            checked += 1
-    assert checked >= 30 and {"challenge", "settings", "tiny move", "deck add", "card"} <= {
+            for wrong in wrong_values(parameter):
+                record = await forged(table, table.world.alice, command.qualified_name, options,
+                                      values={parameter.display_name: wrong})
+                assert refused(record, parameter.display_name), (command.qualified_name, parameter.display_name,
+                                                                 str(wrong)[:20])
+                checked += 1
+    assert checked >= 100 and {"challenge", "settings", "tiny move", "deck add", "card"} <= {
         c.qualified_name for c in commands}
     assert not [r for r in caplog.records if "command failed" in r.getMessage()]
     assert not public_posts(table)
