@@ -85,8 +85,8 @@ async def test_settings_from_a_member_without_manage_server_is_refused_and_chang
 async def test_settings_from_a_manager_or_an_administrator_are_stored(any_table):
     table = any_table
     world, store = table.world, table.bot.store
-    world.fake.world.add_role(world.guild, "Moderators", P_MANAGE_GUILD, members=(world.alice.id,))
-    world.fake.world.add_role(world.guild, "Admins", P_ADMINISTRATOR, members=(world.bob.id,))
+    await world.fake.add_role(world.guild, "Moderators", P_MANAGE_GUILD, members=(world.alice,))
+    await world.fake.add_role(world.guild, "Admins", P_ADMINISTRATOR, members=(world.bob,))
     record = await forged(table, world.alice, "settings", {"language": "ja"})
     assert record.ephemeral and "went wrong" not in reply(record)
     assert (await store.guild_settings(world.guild.id))["locale"] == "ja"
@@ -112,7 +112,7 @@ async def test_every_command_restricted_to_some_members_checks_their_permissions
 async def test_a_hand_made_settings_language_is_refused_and_not_stored(any_table):
     table = any_table
     world = table.world
-    world.fake.world.add_role(world.guild, "Moderators", P_MANAGE_GUILD, members=(world.alice.id,))
+    await world.fake.add_role(world.guild, "Moderators", P_MANAGE_GUILD, members=(world.alice,))
     for language in ("x" * 6000, "xx", "", 7, None):
         record = await forged(table, world.alice, "settings", {"language": "en"}, values={"language": language})
         assert refused(record, "language"), language
