@@ -34,6 +34,7 @@ from bot.store import Store, open_store
 from bot.ui.commandtext import CommandTranslator
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.gamecog import GameCog
+from bot.ui.inputs import BadOption, check_options
 from bot.ui.members import Members
 from bot.ui.moves import Moves
 from bot.ui.panels import Panels
@@ -53,10 +54,25 @@ INVITE_PERMISSIONS = discord.Permissions(
 
 
 class TrackedTree(app_commands.CommandTree):
-    """Counts commands in flight, so the demo, benchmarks and tests can wait until the bot is done."""
+    """Counts commands in flight, so the demo, benchmarks and tests can wait until the bot is done; holds
+    every slash command's options to their declaration before the command runs (bot/ui/inputs.py)."""
 
     async def _call(self, interaction: discord.Interaction) -> None:
         with self.client.working():
+            if interaction.type is discord.InteractionType.application_command and \
+                    (interaction.data or {}).get("type", 1) == 1:
+                try:
+                    # The same lookup discord.py makes next; an unknown command is left to it.
+                    command, options = self._get_app_command_options(interaction.data)
+                except app_commands.CommandNotFound:
+                    pass
+                else:
+                    try:
+                        check_options(command, options, interaction.data.get("resolved") or {})
+                    except BadOption as error:
+                        interaction.command_failed = True
+                        await self.on_error(interaction, error)
+                        return
             await super()._call(interaction)
 
 
@@ -275,10 +291,22 @@ class DuelTable(commands.AutoShardedBot):
 
     async def on_app_command_error(self, interaction: discord.Interaction,
                                    error: app_commands.AppCommandError) -> None:
-        if isinstance(error, app_commands.TransformerError):
-            # An option outside its range or type (a raw interaction; Discord's client never sends one).
+        locale = i18n.normalize_locale(interaction.locale)
+        if isinstance(error, BadOption):
+            # An option outside its declared type, range or choices (a raw interaction; Discord's client
+            # never sends one): refused before the command ran, so nothing changed.
             metrics.error("bad_option")
-            await tell(interaction, i18n.t("errors.bad_option", i18n.normalize_locale(interaction.locale)))
+            await tell(interaction, i18n.t("errors.bad_option_named", locale, option=error.option))
+            return
+        if isinstance(error, app_commands.TransformerError):
+            metrics.error("bad_option")
+            await tell(interaction, i18n.t("errors.bad_option", locale))
+            return
+        if isinstance(error, app_commands.MissingPermissions):
+            # An admin command run by a member without the permission (bot/ui/permissions.py): the server may
+            # have opened the command to them under Integrations, but it never ran.
+            metrics.error("not_admin")
+            await tell(interaction, i18n.t("errors.not_admin", locale))
             return
         log.exception("command failed", exc_info=error)
         await tell(interaction, i18n.t("errors.internal", i18n.normalize_locale(interaction.locale)))

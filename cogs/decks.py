@@ -248,7 +248,7 @@ class Decks(commands.Cog):
                            count=cmd("commands.deck.count_remove", "How many copies (default: all)"))
     async def remove(self, interaction: discord.Interaction, name: str, card: str,
                      count: app_commands.Range[int, 1, MAX_COUNT] | None = None) -> None:
-        await self.change(interaction, name, card, -(count or MAX_COUNT))
+        await self.change(interaction, name, card, -(MAX_COUNT if count is None else count))
 
     async def change(self, interaction: discord.Interaction, name: str, card_text: str, delta: int) -> None:
         locale = await self.bot.members.user_locale(interaction)

@@ -22,6 +22,7 @@ from bot.ui.commandtext import cmd
 from bot.ui.components import ChallengeButton, ResignButton, button, view_of
 from bot.ui.inputs import game_choices, quote_input
 from bot.ui.panel import Names
+from bot.ui.permissions import admin_command
 from bot.ui.replies import tell
 from bot.ui.thread import thread_url
 from cogs.challenges import challenge_view, over_limit_text
@@ -285,7 +286,7 @@ class Lobby(commands.Cog):
     async def resign(self, interaction: discord.Interaction,
                      match: app_commands.Range[int, 1, 2**53 - 1] | None = None) -> None:
         locale = await self.bot.members.user_locale(interaction)
-        row = await self.bot.store.get_match(match) if match else \
+        row = await self.bot.store.get_match(match) if match is not None else \
             await self.bot.store.match_by_thread(interaction.channel_id)
         if row is None or row.seat_of(interaction.user.id) is None:
             await tell(interaction, i18n.t("errors.not_in_match", locale))
@@ -315,11 +316,15 @@ class Lobby(commands.Cog):
                            inline_lookup=cmd("commands.settings.inline_lookup", "Answer [[card name]] in messages"))
     @app_commands.choices(language=[app_commands.Choice(name="English", value="en"),
                                     app_commands.Choice(name="日本語", value="ja")])
-    @app_commands.default_permissions(manage_guild=True)
-    @app_commands.guild_only()
+    @admin_command()  # Manage Server, checked by the bot too: a server may open the command to anyone
     async def settings(self, interaction: discord.Interaction, language: str | None = None,
                        inline_lookup: bool | None = None) -> None:
         locale = await self.bot.members.user_locale(interaction)
+        # The client's tree already held the options to their choices (bot/ui/inputs.py); what is stored
+        # as the server's language is checked here as well, next to the write, as /challenge does.
+        if language is not None and language not in i18n.LOCALES:
+            await tell(interaction, i18n.t("challenge.bad_language", locale, languages=", ".join(i18n.LOCALES)))
+            return
         store = self.bot.store
         if language is not None:
             await store.set_guild_setting(interaction.guild_id, "locale", language)

@@ -274,10 +274,11 @@ class Players(commands.Cog):
 
     async def send_replay(self, interaction: discord.Interaction, match_id: int | None, public: bool = False) -> None:
         locale = await self.bot.members.user_locale(interaction)
-        row = await self.store.get_match(match_id) if match_id else \
+        row = await self.store.get_match(match_id) if match_id is not None else \
             await self.store.match_by_thread(interaction.channel_id)
         if row is None:
-            await tell(interaction, i18n.t("players.replay.not_found", locale, match_id=match_id or "-"))
+            await tell(interaction, i18n.t("players.replay.not_found", locale,
+                                           match_id=match_id if match_id is not None else "-"))
             return
         if interaction.guild_id is not None and row.guild_id != interaction.guild_id:
             await tell(interaction, i18n.t("players.replay.other_server", locale))
@@ -311,14 +312,15 @@ class Players(commands.Cog):
     @app_commands.describe(match=cmd("commands.undo.match", "Match number (defaults to this thread's match)"))
     async def undo(self, interaction: discord.Interaction,
                    match: app_commands.Range[int, 1, 2**53 - 1] | None = None) -> None:
-        row = await self.store.get_match(match) if match else await self.store.match_by_thread(interaction.channel_id)
+        row = await self.store.get_match(match) if match is not None else \
+            await self.store.match_by_thread(interaction.channel_id)
         await self.take_back(interaction, row.id if row else None)
 
     async def take_back(self, interaction: discord.Interaction, match_id: int | None) -> None:
         """/undo and the Undo button of the thread's board posts."""
         await interaction.response.defer(ephemeral=True, thinking=True)  # replaying the log may take a moment
         locale = await self.bot.members.user_locale(interaction)
-        row = await self.store.get_match(match_id) if match_id else None
+        row = await self.store.get_match(match_id) if match_id is not None else None
         if row is None or row.seat_of(interaction.user.id) is None:
             await tell(interaction, i18n.t("errors.not_in_match", locale))
             return

@@ -42,6 +42,7 @@ from .models import (
     FakeFile,
     FakeGuild,
     FakeMessage,
+    FakeRole,
     FakeUser,
     InteractionRecord,
 )
@@ -376,6 +377,20 @@ class FakeDiscord:
             data = {**self.world.member_payload(guild, user.id), "guild_id": str(guild.id)}
             await self.gateway.dispatch("GUILD_MEMBER_ADD", lambda s, d=data: d if s.has(INTENT_GUILD_MEMBERS) else None)
         return user
+
+    async def add_role(self, guild: FakeGuild | int, name: str, permissions: int, *,
+                       members: tuple[FakeUser | int, ...] = ()) -> FakeRole:
+        """A role with ``permissions`` (bits, as ``discord.Permissions``) given to ``members``: their
+        interactions then carry the permissions (``member.permissions``, resolved as Discord does)."""
+        target = self.world.guild(as_id(guild))
+        role = self.world.add_role(target, name, permissions, members=tuple(as_id(m) for m in members))
+        role_data = {"guild_id": str(target.id), "role": self.world.role_payload(role)}
+        await self.gateway.dispatch("GUILD_ROLE_CREATE", lambda s: role_data if s.has(INTENT_GUILDS) else None)
+        for member in members:
+            data = {**self.world.member_payload(target, as_id(member)), "guild_id": str(target.id)}
+            await self.gateway.dispatch("GUILD_MEMBER_UPDATE",
+                                        lambda s, d=data: d if s.has(INTENT_GUILD_MEMBERS) else None)
+        return role
 
     async def close_dms(self, user_id: FakeUser | int) -> None:
         """From now on the bot's DMs to this user fail with 403 / 50007."""

@@ -32,6 +32,7 @@ from .snowflake import SnowflakeGenerator, snowflake_time_ms
 # Permission bits the fake hands out (see discord.Permissions).
 P_CREATE_INVITE = 1 << 0
 P_ADMINISTRATOR = 1 << 3
+P_MANAGE_GUILD = 1 << 5
 P_ADD_REACTIONS = 1 << 6
 P_VIEW_CHANNEL = 1 << 10
 P_SEND_MESSAGES = 1 << 11
@@ -116,6 +117,16 @@ class World:
         if user_id not in guild.member_ids:
             guild.member_ids.append(user_id)
             guild.member_roles[user_id] = list(roles or [])
+
+    def add_role(self, guild: FakeGuild, name: str, permissions: int, *, members: tuple[int, ...] = ()) -> FakeRole:
+        """A role with ``permissions`` given to ``members``: from then on their interactions carry the permissions
+        in ``member.permissions`` and the channel's ``permissions``, as Discord resolves them."""
+        role = FakeRole(id=self.ids.next(), name=name, permissions=permissions, position=len(guild.roles))
+        guild.roles[role.id] = role
+        for user_id in members:
+            self.add_member(guild, user_id)
+            guild.member_roles[user_id].append(role.id)
+        return role
 
     def add_channel(self, guild: FakeGuild, name: str, *, topic: str | None = None) -> FakeChannel:
         channel = FakeChannel(id=self.ids.next(), type=ChannelType.TEXT, name=name, guild_id=guild.id,

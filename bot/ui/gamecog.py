@@ -22,6 +22,7 @@ from bot.engine import decision_for
 from bot.games import get_game
 from bot.store import MatchRow
 from bot.ui.commandtext import cmd
+from bot.ui.inputs import is_match_number
 from bot.ui.moves import TypedAnswer
 from bot.ui.replies import tell
 
@@ -72,7 +73,8 @@ class GameCog(commands.Cog):
     async def find_match(self, interaction: discord.Interaction, match_id: int | None) -> MatchRow | None:
         """The match a command means: ``match_id``, else this thread's, else the member's one match of this game."""
         store = self.bot.store
-        row = await store.get_match(match_id) if match_id else await store.match_by_thread(interaction.channel_id)
+        row = await store.get_match(match_id) if match_id is not None else \
+            await store.match_by_thread(interaction.channel_id)
         if row is None and match_id is None:
             mine = [m for m in await store.active_matches_of(interaction.user.id) if m.game == self.game_id]
             row = mine[0] if len(mine) == 1 else None
@@ -90,7 +92,10 @@ class GameCog(commands.Cog):
         await self.bot.moves.submit(TypedAnswer(interaction), row.id, row.panel_version(seat), choice)
 
     async def move_autocomplete(self, interaction: discord.Interaction, current: str):
-        row = await self.find_match(interaction, getattr(interaction.namespace, "match", None))
+        match_id = getattr(interaction.namespace, "match", None)
+        if match_id is not None and not is_match_number(match_id):
+            return []  # autocomplete runs before the options are checked: a forged number finds nothing
+        row = await self.find_match(interaction, match_id)
         seat = row.seat_of(interaction.user.id) if row else None
         if row is None or seat is None or row.status != "active":
             return []

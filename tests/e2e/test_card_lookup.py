@@ -6,6 +6,7 @@ import io
 
 from PIL import Image
 
+from fakediscord.world import P_MANAGE_GUILD
 from tests.e2e.table import Table
 
 
@@ -86,6 +87,7 @@ async def test_inline_lookup_without_a_match_says_so(table: Table):
 
 async def test_inline_lookup_can_be_switched_off_per_server(table: Table):
     world = table.world
+    await world.fake.add_role(world.guild, "Moderators", P_MANAGE_GUILD, members=(world.alice,))  # an admin
     record = await world.fake.slash(world.alice, world.guild, world.channel, "settings",
                                     options={"inline_lookup": False})
     await table.settle()

@@ -511,3 +511,22 @@ async def test_dm_slash_locale_and_guild_commands(fake_world: FakeWorld) -> None
         assert bot.interactions[-1].locale is discord.Locale.french
         assert bot.interactions[-1].guild_locale is discord.Locale.american_english
         assert [c["name"] for c in fake.commands(fake_world.guild)] == ["local"]
+
+
+async def test_a_role_gives_its_members_permissions_in_their_interactions(fake_world: FakeWorld) -> None:
+    world, fake = fake_world, fake_world.fake
+    intents = discord.Intents.default()
+    intents.members = True
+    async with run_bot(DuelBot(fake, intents=intents), fake) as bot:
+        manage_server = discord.Permissions(manage_guild=True).value
+        role = await fake.add_role(world.guild, "Moderators", manage_server, members=(world.alice,))
+        await fake.idle()
+        guild = bot.get_guild(world.guild.id)
+        assert guild is not None and guild.get_role(role.id) is not None  # GUILD_ROLE_CREATE reached the client
+        member = guild.get_member(world.alice.id)
+        assert member is not None and role.id in [r.id for r in member.roles]  # and GUILD_MEMBER_UPDATE
+        for user in (world.alice, world.bob):
+            await fake.slash(user, world.guild, world.channel, "hand")
+        alice_sees, bob_sees = bot.interactions[-2], bot.interactions[-1]
+        assert alice_sees.permissions.manage_guild and not bob_sees.permissions.manage_guild
+        assert not alice_sees.permissions.administrator and alice_sees.permissions.send_messages
