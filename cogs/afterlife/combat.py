@@ -87,8 +87,8 @@ def answer_block(state: State, seat: Seat, choice: list[str], entry: dict[str, A
         ask_blockers(state, seat, [], 0)
     elif choice[0] == "noblock":
         declare_blockers(state, seat, [], events)
-    else:
-        declare_blockers(state, seat, [choice[0].split(":", 1)[1]], events)
+    else:  # a question stored before ruling 9 changed may still offer a group (block:c2+c3): it stands
+        declare_blockers(state, seat, choice[0].split(":", 1)[1].split("+"), events)
 
 
 def blocker_round(state: State, defender: Seat, chosen: list[str], start: int) -> tuple[list[str], bool]:
@@ -154,7 +154,8 @@ def task_order(state: State, current: dict[str, Any], events: list[Event]) -> No
 def answer_order(state: State, seat: Seat, choice: list[str], entry: dict[str, Any], events: list[Event]) -> None:
     """One blocker takes the attacker's damage next; once one is left it comes last, and the order is set."""
     combat = state["combat"]
-    ordered = entry["data"]["ordered"] + [choice[0].split(":", 1)[1]]
+    # A question stored before the order went one blocker at a time has no data and a whole order (c4+c1).
+    ordered = entry["data"].get("ordered", []) + choice[0].split(":", 1)[1].split("+")
     rest = [cid for cid in combat["blockers"] if cid not in ordered]
     if len(rest) > 1:
         ask_order(state, ordered)
