@@ -1,17 +1,23 @@
-"""Attacks and combat: declare (``attack:c3``), block (``noblock`` / ``block:c1+c4``), the attacker's
-damage order (``order:c4+c1``), the attack and combat instant windows, and damage with 貫通 (pierce).
+"""Attacks and combat: declare (``attack:c3``), block, the attacker's damage order, the attack and combat
+instant windows, and damage with 貫通 (pierce).
+
+Blocking is a chain of decisions (the engine contract: every subset of a multi-choice decision is legal):
+the defender answers ``noblock``, ``block:c2`` (that one creature blocks) or ``several``; ``several`` asks for
+the blockers as one multi-choice decision of ``block:cN`` options (any number: the book sets no limit).
+A Discord select holds 25 options, so a field of more untapped creatures is offered in rounds of at most 25:
+``more`` (offer the next ones as well) and, once some are picked, ``done``. The attacker then orders its damage
+one blocker at a time (``order:c4``: that one takes its damage next) until one is left.
 """
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 from bot.engine import Event, Seat, State
 from cogs.afterlife import zones as Z
 from cogs.afterlife.flow import QUESTIONS, push, task
 
-MAX_BLOCKERS = 4  # ruled: the choice fits on a phone, and four blockers outweigh any attacker
+ROUND_SIZE = 25  # options a multi-choice decision offers at once: one Discord select
 
 
 def can_attack(state: State, seat: Seat, unit: dict[str, Any]) -> bool:
@@ -35,16 +41,26 @@ def declare(state: State, seat: Seat, cid: str, events: list[Event]) -> None:
     push(state, {"do": "window", "timing": "attack", "seats": [defender, seat]}, {"do": "block"})
 
 
+def may_block(state: State, defender: Seat) -> tuple[list[str], bool]:
+    """The creatures of ``defender`` that may block, and whether they all must (強制防御).
+
+    The book: untapped creatures block (「アンタップ状態のクリーチャーはブロックができます」), and while a
+    creature with Forced Defence is there, no other creature may block (「付与されているクリーチャーがいる限り
+    他のクリーチャーはブロックできない」), tapped or not. So with a Forced Defence creature on the field only the
+    untapped ones with it block, all of them; when every one is tapped, nobody blocks (ruling 14)."""
+    field = Z.player(state, defender)["field"]
+    forced = [u for u in field if Z.has_kw(u, "forced_defence")]
+    if forced:
+        return [u["cid"] for u in forced if not u["tapped"]], True
+    return [u["cid"] for u in field if not u["tapped"]], False
+
+
 def block_options(state: State, defender: Seat) -> list[str]:
-    untapped = [u for u in Z.player(state, defender)["field"] if not u["tapped"]]
-    forced = [u["cid"] for u in untapped if Z.has_kw(u, "forced_defence")]
-    if forced:  # 強制防御: these must block, and no other creature may
-        return ["block:" + "+".join(forced)]
-    cids = [u["cid"] for u in untapped]
-    options = ["noblock"]
-    for size in range(1, min(MAX_BLOCKERS, len(cids)) + 1):
-        options += ["block:" + "+".join(group) for group in itertools.combinations(cids, size)]
-    return options
+    """The first block question: take the damage, block with one creature, or block with several."""
+    cids, forced = may_block(state, defender)
+    if forced or not cids:
+        return []
+    return ["noblock"] + ["block:" + cid for cid in cids] + (["several"] if len(cids) > 1 else [])
 
 
 @task("block")
@@ -54,44 +70,99 @@ def task_block(state: State, current: dict[str, Any], events: list[Event]) -> No
         state["combat"] = None
         return
     defender = Z.other(combat["seat"])
-    options = block_options(state, defender)
-    if options == ["noblock"]:  # nothing can block: the step is skipped, not asked
-        answer_block(state, defender, options, {}, events)
+    cids, forced = may_block(state, defender)
+    if not cids:  # nothing can block (or only tapped Forced Defence creatures bind): skipped, not asked
+        declare_blockers(state, defender, [], events)
         return
-    QUESTIONS.ask(state, defender, "block", options, attacker=combat["attacker"], unit=unit_ref(state, combat["attacker"]))
+    if forced:  # 強制防御: these must block together; the question is asked all the same
+        ask_blockers(state, defender, [], 0)
+        return
+    QUESTIONS.ask(state, defender, "block", block_options(state, defender), attacker=combat["attacker"],
+                  unit=unit_ref(state, combat["attacker"]))
 
 
 @QUESTIONS.answer("block")
 def answer_block(state: State, seat: Seat, choice: list[str], entry: dict[str, Any], events: list[Event]) -> None:
+    if choice[0] == "several":
+        ask_blockers(state, seat, [], 0)
+    elif choice[0] == "noblock":
+        declare_blockers(state, seat, [], events)
+    else:  # a question stored before ruling 9 changed may still offer a group (block:c2+c3): it stands
+        declare_blockers(state, seat, choice[0].split(":", 1)[1].split("+"), events)
+
+
+def blocker_round(state: State, defender: Seat, chosen: list[str], start: int) -> tuple[list[str], bool]:
+    """The options of one round of the blockers question, and whether it is forced (all must be picked)."""
+    cids, forced = may_block(state, defender)
+    rest = cids[start:]
+    done = [] if forced or not chosen else ["done"]
+    if len(rest) + len(done) <= ROUND_SIZE:
+        return ["block:" + cid for cid in rest] + done, forced
+    page = rest[:ROUND_SIZE - 1 - len(done)]
+    return ["block:" + cid for cid in page] + ["more"] + done, forced
+
+
+def ask_blockers(state: State, defender: Seat, chosen: list[str], start: int) -> None:
+    options, forced = blocker_round(state, defender, chosen, start)
     combat = state["combat"]
-    if choice[0] == "noblock":
-        events.append(Z.event("no_block", None, seat=seat))
+    QUESTIONS.ask(state, defender, "blockers", options, lo=len(options) if forced else 1, hi=len(options),
+                  data={"chosen": chosen, "start": start}, attacker=combat["attacker"],
+                  unit=unit_ref(state, combat["attacker"]))
+
+
+@QUESTIONS.answer("blockers")
+def answer_blockers(state: State, seat: Seat, choice: list[str], entry: dict[str, Any], events: list[Event]) -> None:
+    picked = {option.split(":", 1)[1] for option in choice if option.startswith("block:")}
+    offered = [option.split(":", 1)[1] for option in entry["options"] if option.startswith("block:")]
+    chosen = entry["data"]["chosen"] + [cid for cid in offered if cid in picked]  # field order
+    if "more" in choice and "done" not in choice:
+        ask_blockers(state, seat, chosen, entry["data"]["start"] + len(offered))
+        return
+    declare_blockers(state, seat, chosen, events)
+
+
+def declare_blockers(state: State, defender: Seat, blockers: list[str], events: list[Event]) -> None:
+    combat = state["combat"]
+    if not blockers:
+        events.append(Z.event("no_block", None, seat=defender))
         push(state, {"do": "damage"})
         return
-    blockers = choice[0].split(":", 1)[1].split("+")
     combat["blockers"] = blockers
     combat["blocked"] = True
-    events.append(Z.event("block", None, seat=seat, cids=blockers, units=[unit_ref(state, c) for c in blockers]))
+    events.append(Z.event("block", None, seat=defender, cids=blockers, units=[unit_ref(state, c) for c in blockers]))
     tasks: list[dict[str, Any]] = []
     if len(blockers) > 1:
         tasks.append({"do": "order"})
-    tasks.append({"do": "window", "timing": "battle", "seats": [combat["seat"], seat]})
+    tasks.append({"do": "window", "timing": "battle", "seats": [combat["seat"], defender]})
     tasks.append({"do": "damage"})
     push(state, *tasks)
 
 
+def ask_order(state: State, ordered: list[str]) -> None:
+    combat = state["combat"]
+    options = ["order:" + cid for cid in combat["blockers"] if cid not in ordered]
+    QUESTIONS.ask(state, combat["seat"], "order", options, data={"ordered": ordered},
+                  attacker=combat["attacker"], unit=unit_ref(state, combat["attacker"]))
+
+
 @task("order")
 def task_order(state: State, current: dict[str, Any], events: list[Event]) -> None:
-    combat = state["combat"]
-    options = ["order:" + "+".join(p) for p in itertools.permutations(combat["blockers"])]
-    QUESTIONS.ask(state, combat["seat"], "order", options, attacker=combat["attacker"], unit=unit_ref(state, combat["attacker"]))
+    ask_order(state, [])
 
 
 @QUESTIONS.answer("order")
 def answer_order(state: State, seat: Seat, choice: list[str], entry: dict[str, Any], events: list[Event]) -> None:
-    state["combat"]["blockers"] = choice[0].split(":", 1)[1].split("+")
-    blockers = state["combat"]["blockers"]
-    events.append(Z.event("order", None, seat=seat, cids=blockers, units=[unit_ref(state, c) for c in blockers]))
+    """One blocker takes the attacker's damage next; once one is left it comes last, and the order is set."""
+    combat = state["combat"]
+    # A question stored before the order went one blocker at a time has no data and a whole order (c4+c1).
+    ordered = entry["data"].get("ordered", []) + choice[0].split(":", 1)[1].split("+")
+    rest = [cid for cid in combat["blockers"] if cid not in ordered]
+    if len(rest) > 1:
+        ask_order(state, ordered)
+        return
+    combat["blockers"] = ordered + rest
+    events.append(Z.event("order", None, seat=seat, cids=combat["blockers"],
+                          units=[unit_ref(state, c) for c in combat["blockers"]]))
 
 
 @task("damage")

@@ -8,7 +8,8 @@ their effects a registry (``effects.py``). Move notation (option ids):
 * main phase: ``play:R05``, ``attack:c3``, ``retreat:c2``, ``draw3``, ``override:R05:B02`` (two R05
   and the unrevealed B02), ``end``
 * paying: ``on:c3``, ``show:R07``, ``cut:R09`` / ``nocut``; effects: ``target:c4``, ``take:G05``
-* combat: ``noblock`` / ``block:c1+c4``, ``order:c4+c1``
+* combat: ``noblock`` / ``block:c2`` / ``several``, then the blockers ``block:c1``, ``block:c4`` at once
+  (``more`` / ``done`` when more than 25 may block), ``order:c4`` (the next to take the damage)
 * response windows (secret): ``play:B18`` or ``pass``
 """
 

@@ -14,6 +14,7 @@ from typing import Any
 from bot.engine import Decision, State
 from cogs.afterlife import cards as C
 from cogs.afterlife import zones as Z
+from cogs.afterlife.combat import may_block
 
 
 def side_keys(state: State) -> tuple[str, str]:
@@ -59,6 +60,40 @@ def split_damage(power: int, blockers: list[dict[str, Any]], pierce: bool) -> tu
     return dealt, (remaining if pierce else 0)
 
 
+EXACT_ORDER = 8  # blockers up to which the attacker's best kills are found exactly (2^8 sets)
+
+
+def killed_by_order(power: int, blockers: list[dict[str, Any]], value: Any) -> list[dict[str, Any]]:
+    """The blockers the attacker destroys when it orders its damage well: those it puts first, as many as
+    its power covers (a knapsack on the damage left to each, the most ``value`` destroyed); the one put
+    last after them takes the rest, which destroys it only if it covers it too (so it counts as covered)."""
+    if len(blockers) <= EXACT_ORDER:  # every set, each sum built from a smaller set's
+        hps = [max(0, hp(u)) for u in blockers]
+        values = [value(u) for u in blockers]
+        damage, total = [0] * (1 << len(blockers)), [0] * (1 << len(blockers))
+        best_mask = best_value = 0
+        for mask in range(1, 1 << len(blockers)):
+            low = mask & -mask
+            index = low.bit_length() - 1
+            damage[mask] = damage[mask ^ low] + hps[index]
+            total[mask] = total[mask ^ low] + values[index]
+            if damage[mask] <= power and total[mask] > best_value:
+                best_mask, best_value = mask, total[mask]
+        return [u for i, u in enumerate(blockers) if best_mask >> i & 1]
+    killed, left = [], power  # many blockers: most value per point of damage first
+    for unit in sorted(blockers, key=lambda u: -value(u) / max(1, hp(u))):
+        if hp(unit) <= left:
+            killed.append(unit)
+            left -= max(0, hp(unit))
+    return killed
+
+
+def best_order(power: int, blockers: list[dict[str, Any]], value: Any) -> list[dict[str, Any]]:
+    """The attacker's damage order: the blockers it can destroy first, then the rest."""
+    killed = killed_by_order(power, blockers, value)
+    return killed + [u for u in blockers if all(u is not k for k in killed)]
+
+
 def combat_score(state: State, attacker_seat: int, attacker: dict[str, Any], blockers: list[dict[str, Any]]) -> float:
     """The defender's gain (positive = good for the defender) of one block, the attacker ordering well."""
     defender = 1 - attacker_seat
@@ -67,45 +102,72 @@ def combat_score(state: State, attacker_seat: int, attacker: dict[str, Any], blo
     if not blockers:
         return -power * (3.0 if power >= life else 1.0 if life > 1500 else 1.6)
     pierce = Z.has_kw(attacker, "pierce")
-    best = None
-    for order in itertools.permutations(blockers):
-        dealt, through = split_damage(power, list(order), pierce)
-        lost = sum(worth(state, defender, u) for u, d in zip(order, dealt, strict=True) if d >= hp(u))
-        score = -lost - through * (3.0 if through >= life else 1.0)
-        if best is None or score < best:
-            best = score
+    lost = killed_by_order(power, blockers, lambda u: worth(state, defender, u))
+    through = max(0, power - sum(max(0, hp(u)) for u in blockers)) if pierce else 0
+    score = -sum(worth(state, defender, u) for u in lost) - through * (3.0 if through >= life else 1.0)
     back = sum(Z.power(state, defender, u) for u in blockers)
     killed = worth(state, attacker_seat, attacker) if back >= hp(attacker) else 0
-    return (best or 0.0) + killed
+    return score + killed
 
 
-def best_block(state: State, seat: int, options: tuple[str, ...]) -> str:
+def block_sets(state: State, defender: int, units: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The blocks worth weighing (any number of blockers may block): no block, each creature alone, every
+    pair of a small field, and the strongest and the cheapest creatures taken together, two, three... at a time."""
+    sets: list[list[dict[str, Any]]] = [[]] + [[u] for u in units]
+    if len(units) <= 6:
+        sets += [list(pair) for pair in itertools.combinations(units, 2)]
+    for key in (lambda u: -Z.power(state, defender, u), lambda u: worth(state, defender, u)):
+        ranked = sorted(units, key=key)
+        sets += [ranked[:size] for size in range(3 if len(units) <= 6 else 2, len(units) + 1)]
+    return sets
+
+
+def best_blockers(state: State, defender: int) -> list[dict[str, Any]]:
+    """The defender's best block against the current attack (empty: take the damage)."""
     combat = state["combat"]
     found = Z.find(state, combat["attacker"])
     assert found is not None
     attacker_seat, attacker = found
+    cids, forced = may_block(state, defender)
+    units = [Z.find(state, cid)[1] for cid in cids]
+    if forced:
+        return units
+    return max(block_sets(state, defender, units),
+               key=lambda units: combat_score(state, attacker_seat, attacker, units) - 50 * len(units))
 
-    def score(option: str) -> float:
-        if option == "noblock":
-            return combat_score(state, attacker_seat, attacker, [])
-        cids = option.split(":", 1)[1].split("+")
-        if len(cids) > 3:
-            return -1e9
-        return combat_score(state, attacker_seat, attacker, [Z.find(state, c)[1] for c in cids]) - 50 * len(cids)
-    return max(options, key=score)
+
+def choose_block(state: State, seat: int, options: tuple[str, ...]) -> str:
+    best = best_blockers(state, seat)
+    if not best:
+        return "noblock"
+    return f"block:{best[0]['cid']}" if len(best) == 1 else "several"
+
+
+def choose_blockers(state: State, seat: int, options: tuple[str, ...]) -> tuple[str, ...]:
+    """The best block's creatures among this round's options (``more`` when some come later)."""
+    best = {unit["cid"] for unit in best_blockers(state, seat)}
+    picked = [o for o in options if o.startswith("block:") and o.split(":", 1)[1] in best]
+    ask = next(a for a in state["asks"] if a["seat"] == seat)
+    offered = {o.split(":", 1)[1] for o in options if o.startswith("block:")}
+    later = best - offered - set(ask["data"]["chosen"])
+    if "more" in options and (later or not picked):
+        picked.append("more")
+    if not picked:
+        picked.append("done" if "done" in options else options[0])
+    if ask["min"] == ask["max"]:  # forced: every option
+        return tuple(options)
+    return tuple(picked)
 
 
 def attack_ok(state: State, seat: int, unit: dict[str, Any]) -> bool:
     opponent = 1 - seat
-    blockers = [u for u in Z.player(state, opponent)["field"] if not u["tapped"]]
-    forced = [u for u in blockers if Z.has_kw(u, "forced_defence")]
+    cids, forced = may_block(state, opponent)
+    blockers = [Z.find(state, cid)[1] for cid in cids]
     if forced:
-        return combat_score(state, seat, unit, forced) <= 0
+        return combat_score(state, seat, unit, blockers) <= 0
     if not blockers:
         return True
-    # The defender's best answer among no block and single or double blocks.
-    options = [[]] + [[u] for u in blockers] + [list(p) for p in itertools.combinations(blockers, 2)]
-    best = max(combat_score(state, seat, unit, option) for option in options)
+    best = max(combat_score(state, seat, unit, option) for option in block_sets(state, opponent, blockers))
     return best <= 200
 
 
@@ -140,7 +202,7 @@ def choose_main(state: State, decision: Decision, rng: random.Random) -> str:
     attacks = [o for o in options if o.startswith("attack:")]
     opp = Z.player(state, 1 - seat)
     total = sum(Z.power(state, seat, Z.find(state, o.split(":")[1])[1]) for o in attacks)
-    opp_blockers = [u for u in opp["field"] if not u["tapped"]]
+    opp_blockers = [Z.find(state, cid)[1] for cid in may_block(state, 1 - seat)[0]]
     lethal_push = total >= opp["life"] + sum(Z.power(state, 1 - seat, u) for u in opp_blockers[:1]) and attacks
     for option in sorted(attacks, key=lambda o: -Z.power(state, seat, Z.find(state, o.split(":")[1])[1])):
         unit = Z.find(state, option.split(":")[1])[1]
@@ -232,16 +294,19 @@ def greedy(state: State, decision: Decision, rng: random.Random) -> tuple[str, .
     if kind == "target":
         return (choose_target(state, decision),)
     if kind == "block":
-        return (best_block(state, seat, options),)
+        return (choose_block(state, seat, options),)
+    if kind == "blockers":
+        return choose_blockers(state, seat, options)
     if kind == "order":
-        combat = state["combat"]
-        attacker_seat, attacker = Z.find(state, combat["attacker"])
-
-        def killed(option: str) -> int:
-            units = [Z.find(state, c)[1] for c in option.split(":", 1)[1].split("+")]
-            dealt, _ = split_damage(Z.power(state, attacker_seat, attacker), units, Z.has_kw(attacker, "pierce"))
-            return sum(worth(state, 1 - attacker_seat, u) for u, d in zip(units, dealt, strict=True) if d >= hp(u))
-        return (max(options, key=killed),)
+        attacker_seat, attacker = Z.find(state, state["combat"]["attacker"])
+        units = [Z.find(state, o.split(":", 1)[1])[1] for o in options]
+        power = Z.power(state, attacker_seat, attacker)
+        ask = next(a for a in state["asks"] if a["seat"] == seat)
+        for cid in ask["data"]["ordered"]:  # the blockers put first take their share before these
+            power -= min(power, max(0, hp(Z.find(state, cid)[1])))
+        first = best_order(power, units,
+                           lambda u: worth(state, 1 - attacker_seat, u))[0]
+        return (f"order:{first['cid']}",)
     if kind == "window":
         plays = [o for o in options if o != "pass" and window_value(state, seat, o)]
         return (plays[0],) if plays else ("pass",)

@@ -59,7 +59,8 @@ from cogs.afterlife.render_tiles import (
 )
 from cogs.afterlife.text import card_name, seat_name, type_name
 
-DECISION_KINDS = ("bundle", "send", "main", "sacrifice", "show", "cut", "target", "window", "block", "order")
+DECISION_KINDS = ("bundle", "send", "main", "sacrifice", "show", "cut", "target", "window", "block", "blockers",
+                  "order")
 
 
 def decision_of(view: View) -> Mapping[str, Any]:

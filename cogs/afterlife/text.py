@@ -223,7 +223,7 @@ def option_label(option_id: str, view: View, locale: str) -> str:
             kind = decision_kind(view)
             return t(f"afterlife.ui.option.pass_{kind}" if kind in ("send", "window") else "afterlife.ui.option.pass",
                      locale)
-        if option_id in ("end", "draw3", "nocut"):
+        if option_id in ("end", "draw3", "nocut", "several", "more", "done"):
             return t(f"afterlife.ui.option.{option_id}", locale)
         if option_id == "noblock":
             return shorten(_noblock_label(view, locale))

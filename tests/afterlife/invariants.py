@@ -24,7 +24,7 @@ PASSIVE = ("pass", "end", "noblock", "nocut")
 def runner_choice(decision: Decision, rng: random.Random) -> tuple[str, ...]:
     """A random legal answer that leans to acting, so random matches end by life, not by the cap."""
     active = [o for o in decision.options if o not in PASSIVE and not o.startswith(("retreat:", "send:"))]
-    if active and rng.random() < 0.85:
+    if active and decision.max == 1 and rng.random() < 0.85:  # a multi-choice answer (blockers) is any subset
         return (rng.choice(active),)
     return random_choice(decision, rng)
 

@@ -52,7 +52,7 @@ async def test_a_whole_match_is_played_to_its_result_by_clicks_and_typed_moves(t
     assert match.game == "afterlife" and match.status == "active"
     engine = get_game("afterlife").engine
     rng = random.Random(3)
-    clicks = typed = 0
+    clicks = typed = selects = 0
     autocompleted = False
     for _ in range(MAX_DECISIONS):
         match = await table.bot.store.get_match(match.id)
@@ -61,7 +61,8 @@ async def test_a_whole_match_is_played_to_its_result_by_clicks_and_typed_moves(t
         pending = engine.pending(match.state)
         decision = decision_for(pending, 0) or pending[0]
         user = users[decision.seat]
-        (option,) = policy.greedy(match.state, decision, rng)
+        choice = policy.greedy(match.state, decision, rng)
+        option = choice[0]
         if not autocompleted and decision.prompt == "afterlife.prompt.main" and len(decision.options) > 2:
             choices = await table.fake.autocomplete(user, world.guild, table.thread(), "afterlife move",
                                                     options={"move": ""}, focused="move")
@@ -71,7 +72,13 @@ async def test_a_whole_match_is_played_to_its_result_by_clicks_and_typed_moves(t
         panel = live_panel(table.fake, user.id)
         assert panel is not None and panel.attachments[0][1].startswith(PNG), "no DM panel for the seat that decides"
         buttons = [c for c in answer_controls(table.fake, panel) if c["custom_id"].endswith(":" + option)]
-        if buttons:
+        if decision.max > 1:  # the blockers, picked at once in the panel's multi-choice select
+            select = next(c for c in answer_controls(table.fake, panel) if c.get("type") == 3)
+            assert select["max_values"] == len(decision.options) and set(choice) <= {o["value"] for o in select["options"]}
+            await table.fake.select(user, panel, select["custom_id"], list(choice))
+            await table.settle()
+            selects += 1
+        elif buttons:
             await table.click(user, panel, buttons[0]["custom_id"])
             clicks += 1
         else:

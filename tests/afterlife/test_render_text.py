@@ -24,7 +24,7 @@ LOCALES = ("en", "ja")
 NAMES = Names(("Alice", "Bob"))
 RAW_CARD_ID = re.compile(r"\b[RBGN]\d\d\b")
 VERBS = {"bundle", "send", "pass", "play", "attack", "retreat", "draw3", "override", "end", "on", "show", "cut",
-         "nocut", "target", "take", "noblock", "block", "order"}
+         "nocut", "target", "take", "noblock", "block", "several", "order"}
 
 
 @cache
@@ -88,9 +88,10 @@ def test_labels_name_the_cards_and_creatures_they_act_on() -> None:
                 assert catalogue.by_id()[first].name_en in label, (option, label)
             seen.add(verb)
     assert {"play", "attack", "target", "block", "bundle"} <= seen
-    labels = [option_label(o, view, locale) for decision, view in decisions for locale in LOCALES
-              for o in decision.options if o.startswith(("block:", "order:"))]
-    assert any("+" in label for label in labels)
+    for decision, view in decisions:  # several blockers: each one is an option of its own, named
+        if decision.prompt.endswith(".blockers"):
+            assert all(f"[{o.split(':')[1]}]" in option_label(o, view, "en") for o in decision.options)
+    assert any(d.prompt.endswith(".blockers") for d, _ in decisions)
     assert option_label("pass", {"decision": {"kind": "window"}}, "en") == "Pass (use no instant)"
     assert option_label("pass", {"decision": {"kind": "send"}}, "ja") == "送らない(手札そのまま)"
     assert option_label("weird:thing", {}, "en") == "weird:thing"
@@ -137,9 +138,10 @@ def test_block_and_order_prompts_and_events_name_the_creatures_cards() -> None:
     for locale in LOCALES:
         block = H.decision(state)
         texts["block_prompt", locale] = i18n.t(block.prompt, locale, **format_args(GAME, dict(block.args), locale, NAMES))
-    blocked, block_events = H.play(state, "block:c2+c3+c4")
+    several, _ = H.play(state, "several")
+    blocked, block_events = ENGINE.apply(several, 1, ("block:c2", "block:c3", "block:c4"))
     order = H.decision(blocked)
-    _, order_events = H.play(blocked, "order:c4+c2+c3")
+    _, order_events = H.play(blocked, "order:c4", "order:c2")
     for locale in LOCALES:
         texts["order_prompt", locale] = i18n.t(order.prompt, locale, **format_args(GAME, dict(order.args), locale, NAMES))
         for event in block_events + order_events:

@@ -194,10 +194,14 @@ def test_tapped_creatures_cannot_block() -> None:
 
 def test_several_blockers_attacker_orders_damage_and_takes_their_sum() -> None:
     state = board(fields=(["R13"], ["N02", "R01", "B06"]))
-    state, _ = play(state, "attack:c1", "block:c2+c3+c4")
+    state, _ = play(state, "attack:c1", "several")
+    state, _ = rules.apply(state, 1, ("block:c2", "block:c3", "block:c4"))
     d = decision(state)
-    assert d.seat == 0 and d.prompt == "afterlife.prompt.order" and len(d.options) == 6
-    state, events = play(state, "order:c4+c2+c3")
+    assert d.seat == 0 and d.prompt == "afterlife.prompt.order" and d.options == ("order:c2", "order:c3", "order:c4")
+    state, events = play(state, "order:c4")
+    assert decision(state).options == ("order:c2", "order:c3")  # one at a time; the last one left comes last
+    state, events = play(state, "order:c2")
+    assert state["combat"] is None
     # Each blocker in order takes what destroys it; the last takes the rest. The attacker takes the sum.
     power = C.info("R13")["power"]
     first = min(power, C.info("B06")["toughness"])
@@ -500,14 +504,10 @@ def test_pierce_deals_the_rest_of_its_power_to_the_player() -> None:
 def test_forced_defence_must_block_and_no_other_creature_may() -> None:
     state = board(fields=(["R09"], ["N10", "N03"]))
     state, _ = play(state, "attack:c1")
-    assert decision(state).options == ("block:c3",)
+    d = decision(state)
+    assert d.prompt == "afterlife.prompt.blockers" and d.options == ("block:c3",) and d.min == d.max == 1
     state, _ = play(state, "block:c3")
     assert "N03" in state["players"][1]["grave"]
-    state = board(fields=(["R09"], ["N10", "N03"]))
-    unit(state, "c2")["tapped"] = False
-    unit(state, "c3")["tapped"] = True  # a tapped forced defender does not bind
-    state, _ = play(state, "attack:c1")
-    assert set(decision(state).options) == {"noblock", "block:c2"}
 
 
 # --- the end -----------------------------------------------------------------------------------
@@ -620,13 +620,6 @@ def test_ruling_blocking_does_not_tap() -> None:
     state = board(fields=(["N02"], ["N10"]))
     state, _ = play(state, "attack:c1", "block:c2")
     assert unit(state, "c2")["tapped"] is False
-
-
-def test_ruling_at_most_four_blockers() -> None:
-    state = board(fields=(["R17"], ["N02"] * 5))
-    state, _ = play(state, "attack:c1")
-    sizes = {len(o.split(":")[1].split("+")) for o in decision(state).options if o.startswith("block:")}
-    assert sizes == {1, 2, 3, 4}
 
 
 def test_ruling_attack_window_asks_the_defender_then_the_attacker() -> None:
