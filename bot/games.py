@@ -11,7 +11,7 @@ import importlib
 import importlib.util
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from types import ModuleType
 from typing import Any
@@ -90,6 +90,9 @@ class GameSpec:
     deck_rule: DeckRule | None = None
     # card's TOML table + locale ("en"/"ja") -> its text, made from the data (python -m bot cardtext).
     card_text: Callable[[Mapping[str, Any], str], str] | None = None
+    # Options every new match records, e.g. Afterlife's ``rules`` version: a match stored without them (started
+    # before they existed) replays, undoes and finishes by the rules it started under. Never shown or asked.
+    start_options: Mapping[str, str] = field(default_factory=dict)
 
 
 # Games registered at run time (the platform tests' tiny game); looked up before the packages.

@@ -158,6 +158,7 @@ class MatchService:
             bot_move_near(game_id)
         game = get_game(game_id)
         options = await self.with_player_preferences(game, options, players, bot_seat)
+        options = {**options, **game.start_options}  # a new match starts under the current rules, rematch or not
         state = game.engine.new_game(seed, options)
         now = self.clock()
         deadline = now + days * DAY

@@ -7,10 +7,16 @@ the blockers as one multi-choice decision of ``block:cN`` options (any number: t
 A Discord select holds 25 options, so a field of more untapped creatures is offered in rounds of at most 25:
 ``more`` (offer the next ones as well) and, once some are picked, ``done``. The attacker then orders its damage
 one blocker at a time (``order:c4``: that one takes its damage next) until one is left.
+
+A match started before the book's blocking (rules version 0, ``legacy_*`` below) plays by the rules it started
+under, so that its log replays exactly: one option per group of at most four blockers (``block:c2+c3``), a
+Forced Defence creature binds only while untapped, and one option per damage order (``order:c4+c1``).
 """
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Mapping
 from typing import Any
 
 from bot.engine import Event, Seat, State
@@ -18,6 +24,23 @@ from cogs.afterlife import zones as Z
 from cogs.afterlife.flow import QUESTIONS, push, task
 
 ROUND_SIZE = 25  # options a multi-choice decision offers at once: one Discord select
+RULES = 1  # the rules version new matches start under (match option ``rules``); 0: before the book's blocking
+LEGACY_MAX_BLOCKERS = 4  # rules version 0 only
+
+
+def rules_version(options: Mapping[str, str]) -> int:
+    """The rules version of a new match from its options: absent is 0, the rules every match stored before
+    the versions began was played by (their stored options and exported replays have no ``rules``)."""
+    text = options.get("rules", "0")
+    if text not in ("0", str(RULES)):
+        raise ValueError(f"rules: {text!r} is not a rules version")
+    return int(text)
+
+
+def legacy(state: State) -> bool:
+    """Whether ``state`` plays by the blocking rules before the book's (a state stored before the versions
+    began has no ``rules``)."""
+    return state.get("rules", 0) < 1
 
 
 def can_attack(state: State, seat: Seat, unit: dict[str, Any]) -> bool:
@@ -47,8 +70,11 @@ def may_block(state: State, defender: Seat) -> tuple[list[str], bool]:
     The book: untapped creatures block (「アンタップ状態のクリーチャーはブロックができます」), and while a
     creature with Forced Defence is there, no other creature may block (「付与されているクリーチャーがいる限り
     他のクリーチャーはブロックできない」), tapped or not. So with a Forced Defence creature on the field only the
-    untapped ones with it block, all of them; when every one is tapped, nobody blocks (ruling 14)."""
+    untapped ones with it block, all of them; when every one is tapped, nobody blocks (ruling 14).
+    Rules version 0: a tapped Forced Defence creature binds nobody."""
     field = Z.player(state, defender)["field"]
+    if legacy(state):
+        field = [u for u in field if not u["tapped"]]
     forced = [u for u in field if Z.has_kw(u, "forced_defence")]
     if forced:
         return [u["cid"] for u in forced if not u["tapped"]], True
@@ -70,6 +96,9 @@ def task_block(state: State, current: dict[str, Any], events: list[Event]) -> No
         state["combat"] = None
         return
     defender = Z.other(combat["seat"])
+    if legacy(state):
+        legacy_ask_block(state, defender, events)
+        return
     cids, forced = may_block(state, defender)
     if not cids:  # nothing can block (or only tapped Forced Defence creatures bind): skipped, not asked
         declare_blockers(state, defender, [], events)
@@ -83,12 +112,15 @@ def task_block(state: State, current: dict[str, Any], events: list[Event]) -> No
 
 @QUESTIONS.answer("block")
 def answer_block(state: State, seat: Seat, choice: list[str], entry: dict[str, Any], events: list[Event]) -> None:
+    if legacy(state):
+        declare_blockers(state, seat, [] if choice[0] == "noblock" else choice[0].split(":", 1)[1].split("+"), events)
+        return
     if choice[0] == "several":
         ask_blockers(state, seat, [], 0)
     elif choice[0] == "noblock":
         declare_blockers(state, seat, [], events)
-    else:  # a question stored before ruling 9 changed may still offer a group (block:c2+c3): it stands
-        declare_blockers(state, seat, choice[0].split(":", 1)[1].split("+"), events)
+    else:
+        declare_blockers(state, seat, [choice[0].split(":", 1)[1]], events)
 
 
 def blocker_round(state: State, defender: Seat, chosen: list[str], start: int) -> tuple[list[str], bool]:
@@ -147,6 +179,11 @@ def ask_order(state: State, ordered: list[str]) -> None:
 
 @task("order")
 def task_order(state: State, current: dict[str, Any], events: list[Event]) -> None:
+    if legacy(state):
+        combat = state["combat"]
+        QUESTIONS.ask(state, combat["seat"], "order", legacy_order_options(state), attacker=combat["attacker"],
+                      unit=unit_ref(state, combat["attacker"]))
+        return
     ask_order(state, [])
 
 
@@ -154,8 +191,8 @@ def task_order(state: State, current: dict[str, Any], events: list[Event]) -> No
 def answer_order(state: State, seat: Seat, choice: list[str], entry: dict[str, Any], events: list[Event]) -> None:
     """One blocker takes the attacker's damage next; once one is left it comes last, and the order is set."""
     combat = state["combat"]
-    # A question stored before the order went one blocker at a time has no data and a whole order (c4+c1).
-    ordered = entry["data"].get("ordered", []) + choice[0].split(":", 1)[1].split("+")
+    # Rules version 0: the option is the whole order (c4+c1), so nothing is left to ask.
+    ordered = ([] if legacy(state) else entry["data"]["ordered"]) + choice[0].split(":", 1)[1].split("+")
     rest = [cid for cid in combat["blockers"] if cid not in ordered]
     if len(rest) > 1:
         ask_order(state, ordered)
@@ -163,6 +200,33 @@ def answer_order(state: State, seat: Seat, choice: list[str], entry: dict[str, A
     combat["blockers"] = ordered + rest
     events.append(Z.event("order", None, seat=seat, cids=combat["blockers"],
                           units=[unit_ref(state, c) for c in combat["blockers"]]))
+
+
+def legacy_block_options(state: State, defender: Seat) -> list[str]:
+    """Rules version 0: one option per group of at most four untapped blockers; untapped Forced Defence
+    creatures must block together (one option)."""
+    cids, forced = may_block(state, defender)
+    if forced:
+        return ["block:" + "+".join(cids)]
+    options = ["noblock"]
+    for size in range(1, min(LEGACY_MAX_BLOCKERS, len(cids)) + 1):
+        options += ["block:" + "+".join(group) for group in itertools.combinations(cids, size)]
+    return options
+
+
+def legacy_ask_block(state: State, defender: Seat, events: list[Event]) -> None:
+    options = legacy_block_options(state, defender)
+    if options == ["noblock"]:  # nothing can block: the step is skipped, not asked
+        declare_blockers(state, defender, [], events)
+        return
+    combat = state["combat"]
+    QUESTIONS.ask(state, defender, "block", options, attacker=combat["attacker"],
+                  unit=unit_ref(state, combat["attacker"]))
+
+
+def legacy_order_options(state: State) -> list[str]:
+    """Rules version 0: one option per order of the blockers."""
+    return ["order:" + "+".join(p) for p in itertools.permutations(state["combat"]["blockers"])]
 
 
 @task("damage")

@@ -11,6 +11,9 @@ their effects a registry (``effects.py``). Move notation (option ids):
 * combat: ``noblock`` / ``block:c2`` / ``several``, then the blockers ``block:c1``, ``block:c4`` at once
   (``more`` / ``done`` when more than 25 may block), ``order:c4`` (the next to take the damage)
 * response windows (secret): ``play:B18`` or ``pass``
+
+Option ``rules`` is the rules version a match starts under (``combat.RULES``; the platform records it in every
+new match's options, ``spec.py``); absent is version 0, the blocking before the book's (``combat.py``).
 """
 
 from __future__ import annotations
@@ -66,6 +69,7 @@ def new_game(seed: int, options: Mapping[str, str]) -> State:
         "players": [new_player(decks[s], stops[s]) for s in (0, 1)], "queue": [], "asks": [], "stack": [],
         "casting": None, "combat": None, "last_target": None, "next_cid": 0, "result": None, "moves": 0,
         "deck_names": [options.get(f"deck_name{s}", "") for s in (0, 1)], "log": [],
+        "rules": combat.rules_version(options),  # a match plays by the rules it started under, to its end
     }
     for seat in (0, 1):
         p = state["players"][seat]

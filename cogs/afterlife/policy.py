@@ -14,7 +14,7 @@ from typing import Any
 from bot.engine import Decision, State
 from cogs.afterlife import cards as C
 from cogs.afterlife import zones as Z
-from cogs.afterlife.combat import may_block
+from cogs.afterlife.combat import RULES, legacy, may_block
 
 
 def side_keys(state: State) -> tuple[str, str]:
@@ -32,7 +32,8 @@ def deck_pairs() -> list[tuple[str, str]]:
 def selfplay_options(index: int, rng: random.Random) -> dict[str, str]:
     """Match ``index`` of a self-play run: every ordered pair of different ready-made decks in turn."""
     a, b = deck_pairs()[index % len(deck_pairs())]
-    return {"deck0": ",".join(C.deck_list(a)), "deck1": ",".join(C.deck_list(b)), "deck_name0": a, "deck_name1": b}
+    return {"deck0": ",".join(C.deck_list(a)), "deck1": ",".join(C.deck_list(b)), "deck_name0": a, "deck_name1": b,
+            "rules": str(RULES)}
 
 
 # ---------------------------------------------------------------- evaluation helpers
@@ -137,10 +138,22 @@ def best_blockers(state: State, defender: int) -> list[dict[str, Any]]:
 
 
 def choose_block(state: State, seat: int, options: tuple[str, ...]) -> str:
+    if legacy(state):  # rules version 0: one option per group
+        return legacy_choose_block(state, seat, options)
     best = best_blockers(state, seat)
     if not best:
         return "noblock"
     return f"block:{best[0]['cid']}" if len(best) == 1 else "several"
+
+
+def legacy_choose_block(state: State, seat: int, options: tuple[str, ...]) -> str:
+    """Rules version 0: the offered group (or none) with the best score for the defender."""
+    attacker_seat, attacker = Z.find(state, state["combat"]["attacker"])
+
+    def score(option: str) -> float:
+        cids = [] if option == "noblock" else option.split(":", 1)[1].split("+")
+        return combat_score(state, attacker_seat, attacker, [Z.find(state, cid)[1] for cid in cids])
+    return max(options, key=score)
 
 
 def choose_blockers(state: State, seat: int, options: tuple[str, ...]) -> tuple[str, ...]:
@@ -297,6 +310,11 @@ def greedy(state: State, decision: Decision, rng: random.Random) -> tuple[str, .
         return (choose_block(state, seat, options),)
     if kind == "blockers":
         return choose_blockers(state, seat, options)
+    if kind == "order" and legacy(state):  # rules version 0: one option per whole order
+        attacker_seat, attacker = Z.find(state, state["combat"]["attacker"])
+        units = [Z.find(state, cid)[1] for cid in state["combat"]["blockers"]]
+        order = best_order(Z.power(state, attacker_seat, attacker), units, lambda u: worth(state, 1 - attacker_seat, u))
+        return ("order:" + "+".join(u["cid"] for u in order),)
     if kind == "order":
         attacker_seat, attacker = Z.find(state, state["combat"]["attacker"])
         units = [Z.find(state, o.split(":", 1)[1])[1] for o in options]

@@ -7,6 +7,7 @@ from bot.games import BotHooks, GameSpec, SelfPlayHooks
 from cogs.afterlife import determinize, policy
 from cogs.afterlife.cards import DECK_SIZE, MAX_COPIES, cards
 from cogs.afterlife.cardtext import card_text
+from cogs.afterlife.combat import RULES
 from cogs.afterlife.engine import ENGINE
 from cogs.afterlife.render import render_board, render_card, render_hand
 from cogs.afterlife.text import ARG_FORMATTERS, option_label
@@ -28,4 +29,5 @@ GAME = GameSpec(
     arg_formatters=ARG_FORMATTERS,
     deck_rule=DeckRule(size=DECK_SIZE, copy_limit=MAX_COPIES, group_field="colour", cost_field="cost"),
     card_text=card_text,
+    start_options={"rules": str(RULES)},
 )

@@ -13,6 +13,7 @@ from typing import Any
 
 from cogs.afterlife import cards as C
 from cogs.afterlife import policy
+from cogs.afterlife.combat import RULES
 from cogs.afterlife.engine import ENGINE
 from tests.contract.games import Golden, Step
 
@@ -50,8 +51,9 @@ def record(seed: int) -> dict[str, Any]:
 
 def moves(golden: dict[str, Any]) -> tuple[int, dict[str, str], list[tuple[int, tuple[str, ...]]]]:
     names = golden["options"]
+    # The files name the decks only; they were recorded under the current rules (combat.RULES).
     options = dict(names, deck0=",".join(C.deck_list(names["deck_name0"])),
-                   deck1=",".join(C.deck_list(names["deck_name1"])))
+                   deck1=",".join(C.deck_list(names["deck_name1"])), rules=str(RULES))
     return golden["seed"], options, [(seat, tuple(choice)) for seat, choice in golden["decisions"]]
 
 

@@ -8,11 +8,12 @@ from bot.engine import Decision, Event, State
 from cogs.afterlife import engine as rules
 from cogs.afterlife import flow
 from cogs.afterlife import zones as Z
+from cogs.afterlife.combat import RULES
 
 
 def started(seed: int = 1, **options: str) -> State:
-    """A new game with both bundles picked (bundle 1 each)."""
-    state = rules.new_game(seed, options)
+    """A new game with both bundles picked (bundle 1 each), under the current rules unless ``rules`` says."""
+    state = rules.new_game(seed, {"rules": str(RULES)} | options)
     state, _ = rules.apply(state, 0, ("bundle:1",))
     state, _ = rules.apply(state, 1, ("bundle:1",))
     return state
@@ -24,9 +25,10 @@ def board(*, active: int = 0, turn: int = 5, hands: tuple[list[str], list[str]] 
           public: tuple[list[str], list[str]] = ([], []), start: str = "main", **options: str) -> State:
     """A state in ``active``'s main phase (or at ``start``) with exactly the given zones.
 
-    Creatures on a field are untapped, not summoning-sick, ids ``c1``, ``c2``... in order.
+    Creatures on a field are untapped, not summoning-sick, ids ``c1``, ``c2``... in order. The current rules
+    unless ``rules`` says.
     """
-    state = rules.new_game(99, options)
+    state = rules.new_game(99, {"rules": str(RULES)} | options)
     state["asks"] = []
     state["phase"] = "main"
     state["turn"] = turn

@@ -12,6 +12,7 @@ from bot import i18n
 from bot.engine import OPTION_ID_RE, Decision, random_choice
 from cogs.afterlife import cards as C
 from cogs.afterlife import engine as rules
+from cogs.afterlife.combat import RULES
 from tests.afterlife.golden_playthrough import GOLDEN
 from tests.afterlife.helpers import card_total
 from tests.contract.games import GameHooks, Step
@@ -96,7 +97,8 @@ def check_public_events(before: dict[str, Any], after: dict[str, Any], events: l
 
 def _start(match: int) -> tuple[int, dict[str, str], random.Random]:
     names = list(C.decks())
-    options = {"deck0": ",".join(C.deck_list(names[match % 4])), "deck1": ",".join(C.deck_list(names[match // 4 % 4]))}
+    options = {"deck0": ",".join(C.deck_list(names[match % 4])), "deck1": ",".join(C.deck_list(names[match // 4 % 4])),
+               "rules": str(RULES)}
     if match % 7 == 0:
         options["always_stop1"] = "on"
     return match, options, random.Random(match)

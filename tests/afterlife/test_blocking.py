@@ -352,17 +352,19 @@ def test_thirty_creatures_still_fit_one_select_a_round() -> None:
     assert select["options"][-1]["value"] == "more" and "More" in select["options"][-1]["label"]
 
 
-def test_a_block_or_order_question_stored_before_the_change_is_still_answered() -> None:
-    """A match waiting at a question asked under the old notation (a group of blockers, a whole damage order)
-    when the bot is updated finishes that step as it was asked."""
+def test_a_match_stored_before_the_change_finishes_its_combat_under_the_old_rules() -> None:
+    """A match stored before the rules versions (its state has no ``rules``) is asked and answered in the old
+    notation (a group of blockers, a whole damage order) to its end, so its log replays exactly."""
     state = board(fields=(["R13"], ["N02", "N02", "N10"]))
+    del state["rules"]
     state, _ = play(state, "attack:c1")
     (ask,) = state["asks"]
-    ask["options"] = ["noblock", "block:c2", "block:c2+c3", "block:c2+c4"]
+    assert ask["options"] == ["noblock", "block:c2", "block:c3", "block:c4", "block:c2+c3", "block:c2+c4",
+                              "block:c3+c4", "block:c2+c3+c4"]
     state, events = rules.apply(state, 1, ("block:c2+c3",))
     assert next(e for e in events if e.key == "afterlife.event.block").args["cids"] == ["c2", "c3"]
     (ask,) = state["asks"]
-    ask["options"], ask["data"] = ["order:c2+c3", "order:c3+c2"], {}
+    assert ask["options"] == ["order:c2+c3", "order:c3+c2"]
     state, events = rules.apply(state, 0, ("order:c3+c2",))
     assert next(e for e in events if e.key == "afterlife.event.order").args["cids"] == ["c3", "c2"]
     assert state["players"][1]["grave"] == ["N02", "N02"] and "R13" not in state["players"][0]["grave"]

@@ -19,10 +19,10 @@ GAMES = ["formation", "wars", "tetra", "starfall", "afterlife"]
 
 def random_match(game_id: str, seed: int) -> Replay:
     spec = get_game(game_id)
-    options = {}
+    options = dict(spec.start_options)  # what every new match records (Afterlife: its rules version)
     if spec.deck_rule is not None:
         decks = ready_decks(game_id, spec.deck_rule)
-        options = {"deck0": deck_option(decks[0].cards), "deck1": deck_option(decks[-1].cards)}
+        options |= {"deck0": deck_option(decks[0].cards), "deck1": deck_option(decks[-1].cards)}
     engine = spec.engine
     state = engine.new_game(seed, options)
     rng = random.Random(seed)
