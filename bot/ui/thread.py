@@ -105,7 +105,7 @@ def public_lines(game, rows, locale: str, names: Names) -> list[LogLine]:
         if choice[:1] in ([RESIGN], [CLAIM]):
             continue
         for key, args, audience in events:
-            if audience is None:
+            if audience is None and not key.endswith(END_EVENTS):
                 try:
                     said = format_args(game, dict(args), locale, names)
                     line = i18n.t(key, locale, **said)
@@ -151,6 +151,37 @@ def folded(lines: list[LogLine], locale: str = "en") -> list[str]:
                 log.warning("fold text %s does not format", fold["k"])
         shown.append(text if times == 1 else f"{text} ×{times}")
     return shown
+
+
+END_EVENTS = (".event.game_over", ".event.game_draw")  # a game's own end line: the result line says it
+
+
+def result_line(match: MatchRow, names: Names) -> str:
+    """Who won, how, and the score or life, in words: "🏆 Bob wins on points, 41–33." From the game's
+    ``<game>.result.<reason>`` (else the platform's ``result.<reason>``) with ``winner``, ``loser`` and the
+    figures of the engine's outcome (``score``: the winner's first, ``winner_n``, ``loser_n``); a result
+    without words of its own falls back to the reason ("🏆 Bob wins (…)")."""
+    reason = match.result_reason or ""
+    outcome = get_game(match.game).engine.outcome(match.state)
+    args = dict(outcome.args) if outcome is not None and outcome.reason == reason else {}
+    figures = args.get("life") or args.get("grave") or (
+        [args["points0"], args["points1"]] if "points0" in args else None)
+    if match.winner is None:
+        key = next((k for k in (f"{match.game}.result.draw_{reason}", f"result.draw_{reason}") if i18n.has(k)), None)
+        if key is None:
+            return i18n.t("match.draw", match.locale, reason=outcome_reason(match.game, reason, match.locale))
+        return i18n.t(key, match.locale, score="–".join(str(n) for n in figures or ()),
+                      p0=names.seats[0], p1=names.seats[1])
+    winner, loser = match.winner, 1 - match.winner
+    key = next((k for k in (f"{match.game}.result.{reason}", f"result.{reason}") if i18n.has(k)), None)
+    if key is None or ("{score}" in i18n.catalogue(match.locale).get(key, "") and figures is None):
+        return i18n.t("match.winner", match.locale, winner=f"<@{match.players[winner]}>",
+                      reason=outcome_reason(match.game, reason, match.locale))
+    said = {"winner": f"<@{match.players[winner]}>", "loser": names.seats[loser]}
+    if figures is not None:
+        said |= {"score": f"{figures[winner]}–{figures[loser]}", "winner_n": figures[winner],
+                 "loser_n": figures[loser]}
+    return i18n.t(key, match.locale, **said)
 
 
 def outcome_reason(game_id: str, reason: str, locale: str) -> str:
@@ -343,12 +374,7 @@ class MatchThreads:
     async def finish(self, match: MatchRow, lines: list[str], names: Names, answered: int | None = None) -> None:
         """The result post (every hidden card revealed, Rematch and Replay), both final hands, then the
         seats' spent panels closed."""
-        reason = outcome_reason(match.game, match.result_reason or "", match.locale)
-        if match.winner is None:
-            result = i18n.t("match.draw", match.locale, reason=reason)
-        else:
-            result = i18n.t("match.winner", match.locale, winner=f"<@{match.players[match.winner]}>",
-                            reason=reason)
+        result = result_line(match, names)
         extras = await ratings.rating_lines(self.bot.store, match, names.seats, match.locale)
         series = await ratings.series_line(self.bot.store, match, names.seats, match.locale)
         text = "\n".join(part for part in (*lines, result, *extras, series, i18n.t("match.revealed", match.locale))

@@ -536,7 +536,8 @@ def outcome(state: State) -> Outcome | None:
     if result is None:
         return None
     # The platform words it from ``starfall.outcome.<reason>``.
-    return Outcome(winner=result["winner"], reason=result["reason"])
+    return Outcome(winner=result["winner"], reason=result["reason"],
+                   args={"grave": [len(player["grave"]) for player in state["players"]]})
 
 
 def _card_view(record: dict[str, Any] | None) -> dict[str, Any] | None:

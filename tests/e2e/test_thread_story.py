@@ -3,10 +3,15 @@ and the fake Discord (which keeps every message's earlier versions): no line a m
 
 from __future__ import annotations
 
+import dataclasses
+import re
+
 import pytest
 
-from bot.games import GAME_IDS
-from bot.ui.thread import MESSAGE_LIMIT, packed
+from bot import i18n
+from bot.games import GAME_IDS, get_game
+from bot.ui.panel import Names
+from bot.ui.thread import MESSAGE_LIMIT, packed, result_line
 from fakediscord import FakeDiscord
 from fakediscord.demo import play_demo_match
 from tests.e2e.story import lost_lines, story_lines
@@ -21,12 +26,26 @@ async def _thread(game_id: str, seed: int, tmp_path, locale: str = "en"):
         return result, [(m.content, [r.get("content") or "" for r in m.revisions]) for m in messages]
 
 
+NAMES = Names(("Alice", "Bob"))
+INTERNAL = re.compile(r"higher life wins|reached 0\)|the deck ran out:|: a draw|seat \d")
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 async def test_every_line_ever_shown_in_the_thread_is_in_its_final_text(game_id, tmp_path):
-    _, messages = await _thread(game_id, 11, tmp_path)
+    result, messages = await _thread(game_id, 11, tmp_path)
     assert any(revisions for _, revisions in messages), "the match never edited its live message"
     assert lost_lines(messages, "en") == []
     assert all(len(content) <= MESSAGE_LIMIT for content, _ in messages)
+    # The end is in the thread in words: who won, how, and the figures when the game has them.
+    match = result["match"]
+    said = result_line(match, NAMES)
+    story = "\n".join(content for content, _ in messages)
+    assert said in story and not INTERNAL.search(said)
+    outcome = get_game(game_id).engine.outcome(match.state)
+    if outcome.args and match.winner is not None:
+        loser = NAMES.seats[1 - match.winner]
+        assert re.search(r"\d+–\d+", said) or loser in said, said
+    assert ": the deck ran out: higher life wins" not in story  # the game's own end line is not said twice
 
 
 async def test_no_line_is_lost_in_japanese_either(tmp_path):
@@ -49,3 +68,26 @@ def test_the_check_itself_finds_a_line_an_edit_dropped():
     assert lost_lines(messages, "en") == ["Round 1: Alice scores 8."]
     folded = [("Alice placed 3 cards face down.", ["Alice placed a card face down.", "Alice placed 2 cards face down."])]
     assert lost_lines(folded, "en") == []
+
+
+async def test_results_in_words_in_english_and_japanese(tmp_path):
+    result, _ = await _thread("formation", 11, tmp_path)
+    match = result["match"]
+    winner, loser = match.winner, 1 - match.winner
+    points = get_game("formation").engine.outcome(match.state).args
+    score = f"{points[f'points{winner}']}–{points[f'points{loser}']}"
+    mention = f"<@{match.players[winner]}>"
+    assert result_line(match, NAMES) == f"🏆 {mention} wins on points, {score}."
+    japanese = dataclasses.replace(match, locale="ja")
+    assert result_line(japanese, NAMES) == f"🏆 {mention} さんの得点勝ち（{score}）。"
+    resigned = dataclasses.replace(match, result_reason="resign")
+    assert result_line(resigned, NAMES) == f"🏆 {mention} wins: {NAMES.seats[loser]} resigned."
+    assert result_line(dataclasses.replace(resigned, locale="ja"), NAMES) == (
+        f"🏆 {mention} さんの勝ち：{NAMES.seats[loser]}さんが投了しました。")
+    # Every game's own results have words in both languages, with the same placeholders.
+    for locale in ("en", "ja"):
+        keys = [k for k in i18n.catalogue(locale) if ".result." in k or k.startswith("result.")]
+        assert len(keys) == 23
+        for key in keys:
+            assert set(re.findall(r"\{(\w+)", i18n.catalogue("en")[key])) == set(
+                re.findall(r"\{(\w+)", i18n.catalogue("ja")[key])), key
