@@ -181,7 +181,7 @@ def result_line(match: MatchRow, names: Names) -> str:
     if figures is not None:
         said |= {"score": f"{figures[winner]}–{figures[loser]}", "winner_n": figures[winner],
                  "loser_n": figures[loser]}
-    return i18n.t(key, match.locale, **said)
+    return "🏆 " + i18n.t(key, match.locale, **said)
 
 
 def outcome_reason(game_id: str, reason: str, locale: str) -> str:
