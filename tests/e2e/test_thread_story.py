@@ -91,3 +91,27 @@ async def test_results_in_words_in_english_and_japanese(tmp_path):
         for key in keys:
             assert set(re.findall(r"\{(\w+)", i18n.catalogue("en")[key])) == set(
                 re.findall(r"\{(\w+)", i18n.catalogue("ja")[key])), key
+
+
+def test_lines_about_a_card_name_its_owner_in_words():
+    """Issue 26: "Alice's Shield Bearer (f3)", not "Shield Bearer on f3" (both players have an f3)."""
+    from bot.ui.thread import public_lines
+    from cogs.starfall.text import card_name, square_name
+
+    damage = (1, 1, ["x"], [["starfall.event.damage", {"seat": 0, "card": "S03", "square": "f3", "amount": 20}, None]])
+    assert public_lines(get_game("starfall"), [damage], "en", NAMES) == ["Alice's Shield Bearer (f3) takes 20 damage."]
+    assert public_lines(get_game("starfall"), [damage], "ja", NAMES) == [
+        f"Aliceの{card_name('S03', 'ja')}（{square_name('f3', 'ja')}）に20ダメージ。"]
+    owned = {"starfall": [k for k in i18n.catalogue("en") if k.startswith("starfall.event.")
+                          and "{card}" in i18n.catalogue("en")[k] and "{square}" in i18n.catalogue("en")[k]],
+             "tetra": ["tetra.event.charge", "tetra.event.cube", "tetra.event.release", "tetra.event.overcharge"],
+             "wars": ["wars.event.destroyed", "wars.event.undying"]}
+    for keys in owned.values():
+        for key in keys:
+            for locale in ("en", "ja"):
+                text = i18n.catalogue(locale)[key]
+                assert "{seat}" in text and text.index("{seat}") < text.index("{card}"), (locale, key)
+    # Words, not shorthand: no "★ changes by", "cast +1"; a heal of nothing and the round start's stars unsaid.
+    for locale in ("en", "ja"):
+        texts = [v for k, v in i18n.catalogue(locale).items() if k.startswith(("starfall.event.", "tetra.event."))]
+        assert not [v for v in texts if re.search(r"★\{|changes by|cast \+1|詠唱\+1", v)]
