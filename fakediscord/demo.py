@@ -19,6 +19,8 @@ from bot.config import Settings
 from bot.engine import decision_for, thread_key
 from bot.games import get_game, playable_game_ids
 from bot.replay import export_text, from_match
+from bot.ui.panel import Names
+from bot.ui.thread import result_line
 from fakediscord import FakeDiscord, run_bot
 from fakediscord.autoplay import challenge_and_accept, click_random, live_panel, settle
 
@@ -40,7 +42,7 @@ async def run_demo(game_id: str, *, seed: int, out: str, locale: str = "en") -> 
         async with FakeDiscord() as fake:
             result = await play_demo_match(fake, game_id, seed, Path(scratch) / "demo.sqlite3", locale)
             images = write_outputs(fake, out_dir, result)
-    print(i18n.t("cli.demo_done", "en", result=result["line"], images=images, out=out_dir))
+    print(i18n.t("cli.demo_done", "en", result=result["said"], images=images, out=out_dir))
     return 0
 
 
@@ -69,7 +71,9 @@ async def play_demo_match(fake: FakeDiscord, game_id: str, seed: int, database: 
         log = await bot.store.decision_log(match.id)
     thread = fake.threads(channel)[0]
     winner = "draw" if match.winner is None else f"seat {match.winner}"
-    return {"thread": thread.id, "line": f"{winner} ({match.result_reason})", "match": match,
+    names = {alice.id: alice.name, bob.id: bob.name}
+    said = _readable(result_line(match, Names((alice.name, bob.name))), names).removeprefix("🏆 ").replace("@", "")
+    return {"thread": thread.id, "line": f"{winner} ({match.result_reason})", "said": said, "match": match,
             "handovers": count_handovers(game_id, match, log), "players": (alice.id, bob.id),
             "replay": export_text(from_match(match, log, (alice.name, bob.name)))}
 

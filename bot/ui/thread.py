@@ -38,8 +38,9 @@ from bot.ui.pictures import render_match
 
 log = logging.getLogger(__name__)
 
-LIVE_LOG_LINES = 14  # the live message shows its last lines; the full story is the decision log
-LIVE_LOG_RAW = 200  # raw lines kept to fold repeats across the edits of one live message
+MESSAGE_LIMIT = 2000  # Discord's limit on a message's content
+PING_ROOM = 200  # kept free in a message's last part for the ping line post_board adds
+LIVE_LOG_RAW = 400  # raw lines one live message folds at most; past that the story goes on in a new message
 
 LogLine = str | dict  # a line's text, or {"t": text, "k": its fold key, "a": the arguments it was said with}
 ClosePanels = Callable[[MatchRow, Names, int | None], Awaitable[None]]
@@ -71,10 +72,28 @@ def posted(match: MatchRow, live_message_id: int | None, live_key: str | None, l
 
 
 def fit_message(text: str) -> str:
-    """Discord's 2,000 characters: keep the end (the newest lines and the ping), cut the oldest."""
-    if len(text) <= 2000:
+    """Discord's 2,000 characters for one part ``packed`` made: only a single line longer than a whole
+    message is ever cut (its end kept)."""
+    if len(text) <= MESSAGE_LIMIT:
         return text
-    return "…" + text[-1999:]
+    return "…" + text[-(MESSAGE_LIMIT - 1):]
+
+
+def packed(lines: list[str], room: int = 0) -> list[str]:
+    """Lines as the contents of consecutive messages of at most Discord's 2,000 characters, every line
+    kept whole and in order, so that a long post goes on in the next message instead of losing its
+    oldest lines. The last part (the one with the board) keeps ``room`` characters free for the ping."""
+    parts: list[list[str]] = [[]]
+    free = MESSAGE_LIMIT - room
+    for line in reversed(lines):  # from the newest: the board's message holds the latest lines
+        cost = len(line) + (1 if parts[-1] else 0)
+        if parts[-1] and cost > free:
+            parts.append([])
+            free = MESSAGE_LIMIT
+            cost = len(line)
+        parts[-1].append(line)
+        free -= cost
+    return ["\n".join(reversed(part)) for part in reversed(parts)]
 
 
 def public_lines(game, rows, locale: str, names: Names) -> list[LogLine]:
@@ -86,7 +105,7 @@ def public_lines(game, rows, locale: str, names: Names) -> list[LogLine]:
         if choice[:1] in ([RESIGN], [CLAIM]):
             continue
         for key, args, audience in events:
-            if audience is None:
+            if audience is None and not key.endswith(END_EVENTS):
                 try:
                     said = format_args(game, dict(args), locale, names)
                     line = i18n.t(key, locale, **said)
@@ -132,6 +151,37 @@ def folded(lines: list[LogLine], locale: str = "en") -> list[str]:
                 log.warning("fold text %s does not format", fold["k"])
         shown.append(text if times == 1 else f"{text} ×{times}")
     return shown
+
+
+END_EVENTS = (".event.game_over", ".event.game_draw")  # a game's own end line: the result line says it
+
+
+def result_line(match: MatchRow, names: Names) -> str:
+    """Who won, how, and the score or life, in words: "🏆 Bob wins on points, 41–33." From the game's
+    ``<game>.result.<reason>`` (else the platform's ``result.<reason>``) with ``winner``, ``loser`` and the
+    figures of the engine's outcome (``score``: the winner's first, ``winner_n``, ``loser_n``); a result
+    without words of its own falls back to the reason ("🏆 Bob wins (…)")."""
+    reason = match.result_reason or ""
+    outcome = get_game(match.game).engine.outcome(match.state)
+    args = dict(outcome.args) if outcome is not None and outcome.reason == reason else {}
+    figures = args.get("life") or args.get("grave") or (
+        [args["points0"], args["points1"]] if "points0" in args else None)
+    if match.winner is None:
+        key = next((k for k in (f"{match.game}.result.draw_{reason}", f"result.draw_{reason}") if i18n.has(k)), None)
+        if key is None:
+            return i18n.t("match.draw", match.locale, reason=outcome_reason(match.game, reason, match.locale))
+        return i18n.t(key, match.locale, score="–".join(str(n) for n in figures or ()),
+                      p0=names.seats[0], p1=names.seats[1])
+    winner, loser = match.winner, 1 - match.winner
+    key = next((k for k in (f"{match.game}.result.{reason}", f"result.{reason}") if i18n.has(k)), None)
+    if key is None or ("{score}" in i18n.catalogue(match.locale).get(key, "") and figures is None):
+        return i18n.t("match.winner", match.locale, winner=f"<@{match.players[winner]}>",
+                      reason=outcome_reason(match.game, reason, match.locale))
+    said = {"winner": f"<@{match.players[winner]}>", "loser": names.seats[loser]}
+    if figures is not None:
+        said |= {"score": f"{figures[winner]}–{figures[loser]}", "winner_n": figures[winner],
+                 "loser_n": figures[loser]}
+    return "🏆 " + i18n.t(key, match.locale, **said)
 
 
 def outcome_reason(game_id: str, reason: str, locale: str) -> str:
@@ -199,10 +249,18 @@ class MatchThreads:
 
     async def post_board(self, match: MatchRow, names: Names, text: str, pending, ping: bool,
                          final: bool = False, view: discord.ui.View | None = None,
-                         nonce: str | None = None) -> discord.Message | None:
+                         nonce: str | None = None, notify: bool = True) -> discord.Message | None:
+        """Post the board with ``text`` (its lines then the ping); text longer than one message goes first
+        in plain messages of its own (each with a nonce derived from ``nonce``), so no line is cut.
+        ``notify``: False names whose move it is without a notification (the story going on in a new
+        message while the same player acts)."""
         thread = thread_of(self.bot, match)
         if thread is None:
             return None
+        *earlier, text = packed(text.split("\n"), room=PING_ROOM if ping else 0) if text else [text]
+        for part, chunk in enumerate(earlier, start=1):
+            extra = {"nonce": match_nonce("b", self.bot.http.token or "", match.id, 0, part, nonce)} if nonce else {}
+            await thread.send(fit_message(chunk), allowed_mentions=discord.AllowedMentions.none(), **extra)
         game = get_game(match.game)
         image = await render_match(names, "board.png", game.render_board, board_view(match, final), match.locale)
         humans = [d.seat for d in pending if d.seat != match.bot_seat]
@@ -212,7 +270,7 @@ class MatchThreads:
             prefs = await self.bot.store.notify_prefs(tuple(match.players[s] for s in humans))
             humans = [s for s in humans if prefs[match.players[s]]["notify"] != "dm"]
         mentions = discord.AllowedMentions(users=[discord.Object(match.players[s]) for s in humans]
-                                           if ping else False, roles=False, everyone=False)
+                                           if ping and notify else False, roles=False, everyone=False)
         view = view if final else view_of(hand_button(match), undo_button(match))
         extra = {"nonce": nonce} if nonce else {}
         content = fit_message(text)
@@ -279,11 +337,15 @@ class MatchThreads:
         if handover is not None or match.live_message_id is None:
             return await self.post_handover(match, names, lines, public, key, handover)
         # The same player acts on (or a simultaneous choice fills in): edit the live message.
-        live_log = (match.live_log + lines)[-LIVE_LOG_RAW:]
+        live_log = match.live_log + lines
         if lines:  # a step with nothing public to say (a hidden choice) leaves the message as it is
             humans = [d.seat for d in public if d.seat != match.bot_seat]
-            shown = folded(live_log, match.locale)[-LIVE_LOG_LINES:]
+            shown = folded(live_log, match.locale)
             text = "\n".join(shown + ([ping_line(match, humans)] if humans else []))
+            if len(text) > MESSAGE_LIMIT or len(live_log) > LIVE_LOG_RAW:
+                # An edit never drops a line a member has seen: the live message keeps what it shows and
+                # the story goes on in a new one (no second notification: the same player still acts).
+                return await self.post_handover(match, names, lines, public, key, None, notify=False)
             image = await render_match(names, "board.png", game.render_board, board_view(match), match.locale)
             thread = thread_of(self.bot, match)
             try:
@@ -296,7 +358,7 @@ class MatchThreads:
         return posted(match, match.live_message_id, key, live_log)
 
     async def post_handover(self, match: MatchRow, names: Names, lines: list[str], public, key: str,
-                            handover: int | None) -> MatchRow:
+                            handover: int | None, notify: bool = True) -> MatchRow:
         """A new thread message (board, the lines since the last one, the ping); it becomes the live one.
         ``handover``: the version of the decision that handed over (its nonce: after a kill between this
         post and its record, the same handover is answered by Discord with the first post, a later one is a
@@ -304,7 +366,7 @@ class MatchThreads:
         nonce = (self.post_nonce(match, "n") if handover is None
                  else match_nonce("b", self.bot.http.token or "", match.id, handover, 0, "h"))
         message = await self.post_board(match, names, "\n".join(folded(lines, match.locale)), public, ping=True,
-                                        nonce=nonce)
+                                        nonce=nonce, notify=notify)
         live_message_id = message.id if message else None
         await self.bot.store.mark_posted(match.id, match.version, live_message_id, key, lines)
         return posted(match, live_message_id, key, lines)
@@ -312,12 +374,7 @@ class MatchThreads:
     async def finish(self, match: MatchRow, lines: list[str], names: Names, answered: int | None = None) -> None:
         """The result post (every hidden card revealed, Rematch and Replay), both final hands, then the
         seats' spent panels closed."""
-        reason = outcome_reason(match.game, match.result_reason or "", match.locale)
-        if match.winner is None:
-            result = i18n.t("match.draw", match.locale, reason=reason)
-        else:
-            result = i18n.t("match.winner", match.locale, winner=f"<@{match.players[match.winner]}>",
-                            reason=reason)
+        result = result_line(match, names)
         extras = await ratings.rating_lines(self.bot.store, match, names.seats, match.locale)
         series = await ratings.series_line(self.bot.store, match, names.seats, match.locale)
         text = "\n".join(part for part in (*lines, result, *extras, series, i18n.t("match.revealed", match.locale))

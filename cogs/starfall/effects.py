@@ -139,7 +139,8 @@ def _heal(ctx: Ctx, seat: Seat, sq: str, params: dict[str, Any]) -> None:
     if record is not None:
         healed = min(record["dmg"], params["amount"])
         record["dmg"] -= healed
-        event(ctx.events, "heal", seat=seat, card=record["id"], square=sq, amount=healed)
+        if healed:  # a card with no damage heals nothing: no line
+            event(ctx.events, "heal", seat=seat, card=record["id"], square=sq, amount=healed)
 
 
 def _cure(ctx: Ctx, seat: Seat, sq: str, params: dict[str, Any]) -> None:
@@ -166,12 +167,14 @@ def _lock(ctx: Ctx, seat: Seat, sq: str, params: dict[str, Any]) -> None:
     event(ctx.events, "lock", seat=seat, card=record["id"], square=sq)
 
 
-def change_star(state: State, events: list[Event], seat: Seat, sq: str, amount: int) -> None:
+def change_star(state: State, events: list[Event], seat: Seat, sq: str, amount: int, said: bool = True) -> None:
+    """``said``: False for the round start's star on every card, which the round's own line says."""
     record = card_at(state, seat, sq)
     if record is None:
         return
     record["star"] = max(0, record["star"] + amount)
-    event(events, "star", seat=seat, card=record["id"], square=sq, amount=amount, star=record["star"])
+    if said:
+        event(events, "star", seat=seat, card=record["id"], square=sq, amount=amount, star=record["star"])
     if record["star"] >= STAR_DEATH:
         kill(state, events, seat, sq, "star")
 

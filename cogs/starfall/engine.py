@@ -223,7 +223,7 @@ def _round_start(state: State, events: list[Event]) -> None:
     event(events, "round_start", round=state["round"])
     for seat in (0, 1):
         for sq in board.occupied(_field(state, seat)):
-            fx.change_star(state, events, seat, sq, 1)
+            fx.change_star(state, events, seat, sq, 1, said=False)
     for seat in (0, 1):
         for sq in board.occupied(_field(state, seat)):
             record = _field(state, seat)[sq]
@@ -536,7 +536,8 @@ def outcome(state: State) -> Outcome | None:
     if result is None:
         return None
     # The platform words it from ``starfall.outcome.<reason>``.
-    return Outcome(winner=result["winner"], reason=result["reason"])
+    return Outcome(winner=result["winner"], reason=result["reason"],
+                   args={"grave": [len(player["grave"]) for player in state["players"]]})
 
 
 def _card_view(record: dict[str, Any] | None) -> dict[str, Any] | None:

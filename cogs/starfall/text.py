@@ -254,5 +254,6 @@ ARG_FORMATTERS: dict[str, Callable[[Any, str], str]] = {
     "cause": cause_name,
     "r": r_name,
     "reason": reason_name,
+    "cost": lambda value, locale: t("starfall.ui.spending", locale, cost=value) if value else "",  # a free skill says none
     "attribute": attribute_name,
 }

@@ -107,7 +107,8 @@ def outcome(state: State) -> Outcome | None:
     if result is None:
         return None
     # The platform words it from ``tetra.outcome.<reason>``.
-    return Outcome(winner=result["winner"], reason=result["reason"])
+    return Outcome(winner=result["winner"], reason=result["reason"],
+                   args={"life": [player["life"] for player in state["players"]]})
 
 
 def reveal_all(state: State) -> dict[str, Any]:

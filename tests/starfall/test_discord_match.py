@@ -13,6 +13,7 @@ from bot import i18n
 from bot.decks import deck_from_option
 from bot.engine import decision_for
 from bot.games import get_game
+from bot.ui.thread import result_line
 from cogs.starfall.engine import ENGINE
 from cogs.starfall.render_pieces import WIDTH
 from fakediscord import run_bot
@@ -106,8 +107,10 @@ async def test_a_whole_match_plays_to_the_result_line_through_discord(table: Tab
     result_lines = [m.content for m in table.thread_messages()
                     if i18n.t("match.revealed", locale) in (m.content or "")]
     assert result_lines, "no result post"
-    reason = i18n.t(f"starfall.outcome.{match.result_reason}", locale)
-    assert reason in result_lines[-1]
+    # Issue 26: the result in words (who won, how, whose cards), the game's own text for its reason.
+    said = result_line(match, await table.bot.members.names(match))
+    assert i18n.has(f"starfall.result.{match.result_reason}") and said.startswith("🏆")
+    assert said in result_lines[-1]
 
 
 async def test_a_typed_move_that_is_not_offered_changes_nothing(table: Table):

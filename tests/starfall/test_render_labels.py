@@ -116,7 +116,7 @@ def test_formatters_localize_each_argument_kind() -> None:
     assert ARG_FORMATTERS["skill"]("consume", "ja") == i18n.t("starfall.skill.consume", "ja")
     assert ARG_FORMATTERS["r"]("aura_guard", "en") == "Shield wall"
     assert ARG_FORMATTERS["status"]("lock", "ja") == i18n.t("starfall.status.lock", "ja")
-    assert ARG_FORMATTERS["cause"]("star", "en") == "★5"
+    assert ARG_FORMATTERS["cause"]("star", "en") == "five stars"  # issue 26: public text in words
 
 
 def test_game_spec_is_wired_into_the_platform() -> None:
