@@ -90,6 +90,9 @@ class GameSpec:
     deck_rule: DeckRule | None = None
     # card's TOML table + locale ("en"/"ja") -> its text, made from the data (python -m bot cardtext).
     card_text: Callable[[Mapping[str, Any], str], str] | None = None
+    # view + locale -> the position in words (cogs/<game>/describe.py, pure): each picture's alt text
+    # (drawn from the same view) and /board. Names seats through bot/alttext.seat, nothing the view lacks.
+    describe: Callable[[View, str], str] | None = None
 
 
 # Games registered at run time (the platform tests' tiny game); looked up before the packages.

@@ -204,7 +204,8 @@ class MatchThreads:
         if thread is None:
             return None
         game = get_game(match.game)
-        image = await render_match(names, "board.png", game.render_board, board_view(match, final), match.locale)
+        image = await render_match(names, "board.png", game.render_board, board_view(match, final), match.locale,
+                                   describe=game.describe)
         humans = [d.seat for d in pending if d.seat != match.bot_seat]
         if ping and humans and not final:
             text = f"{text}\n{ping_line(match, humans)}".strip()
@@ -284,7 +285,8 @@ class MatchThreads:
             humans = [d.seat for d in public if d.seat != match.bot_seat]
             shown = folded(live_log, match.locale)[-LIVE_LOG_LINES:]
             text = "\n".join(shown + ([ping_line(match, humans)] if humans else []))
-            image = await render_match(names, "board.png", game.render_board, board_view(match), match.locale)
+            image = await render_match(names, "board.png", game.render_board, board_view(match), match.locale,
+                                       describe=game.describe)
             thread = thread_of(self.bot, match)
             try:
                 await thread.get_partial_message(match.live_message_id).edit(
@@ -329,7 +331,7 @@ class MatchThreads:
         if thread is not None:
             # Every hidden card revealed: each seat's own panel view, now public because the match is over.
             files = [await render_match(names, f"hand_{seat + 1}.png", game.render_hand,
-                                        game.engine.view(match.state, seat), match.locale) for seat in (0, 1)]
+                                        game.engine.view(match.state, seat), match.locale, describe=game.describe) for seat in (0, 1)]
             await thread.send(i18n.t("match.final_hands", match.locale, p0=names.seats[0], p1=names.seats[1]),
                               files=files, allowed_mentions=discord.AllowedMentions.none(),
                               nonce=self.post_nonce(match, "x"))

@@ -7,7 +7,10 @@ seats). Then the match is replayed from its stored seed and decision log, and:
 * every image DMed to a player is exactly that player's own view of some state;
   "exactly" is pixel for pixel: the deflate stream of one picture may differ between two encodings
   of the same pixels (ISA-L), and what a player can see is the pixels;
-* no text of a private event (one with an audience) appears in any thread message.
+* no text of a private event (one with an audience) appears in any thread message;
+* every picture's alt text (its attachment description, in every version of a message) is the game's
+  ``describe`` of that same view, non-empty and within Discord's 1,024 characters, so it can hold no
+  more than the picture's view.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from bot import i18n
+from bot.alttext import ALT_TEXT_LIMIT, fit
 from bot.engine import decision_for
 from bot.games import get_game, playable_game_ids
 from bot.render.names import render_with_names
@@ -62,6 +66,26 @@ def kept_for_reading(folder: Path, name: str, png: bytes) -> str:
     return str(path)
 
 
+def alt_texts(game, views, locale: str) -> set[str | None]:
+    """The alt texts the bot may give pictures of these views (None for a game without ``describe``)."""
+    if game.describe is None:
+        return {None}
+    return {fit(render_with_names(("alice", "bob"), game.describe, view, locale)) for view in views}
+
+
+def descriptions(message) -> list[str | None]:
+    """Every alt text a message ever carried: its current files' and each earlier version's."""
+    earlier = [text for revision in message.revisions for text in revision.get("descriptions", [])]
+    return [f.description for f in message.files] + earlier
+
+
+def assert_alt_texts(game, message, allowed: set[str | None], where: str) -> None:
+    for text in descriptions(message):
+        assert text in allowed, f"{where}: alt text {text!r} describes no view this reader may see"
+        if game.describe is not None:
+            assert text and len(text) <= ALT_TEXT_LIMIT, f"{where}: alt text empty or too long: {text!r}"
+
+
 def replay(game_id: str, match, log):
     engine = get_game(game_id).engine
     state = engine.new_game(match.seed, match.options)
@@ -98,6 +122,13 @@ async def test_no_hidden_information_in_public_posts_or_the_opponents_dms(fake_w
         assert pixels(posted_png) in public_boards, (
             f"a thread image is not a spectator view: {kept_for_reading(tmp_path, f'thread_{number}', posted_png)}")
     assert pixels(final_post.attachments[0][1]) == pixels(final_board)
+    public_alt = alt_texts(game, [game.engine.view(s, None) for s in states], locale)
+    for number, message in enumerate(during):
+        assert_alt_texts(game, message, public_alt, f"thread picture {number}")
+    assert [f.description for f in final_post.files] == [*alt_texts(game, [game.engine.reveal_all(states[-1])],
+                                                                     locale)]
+    assert_alt_texts(game, final_hands, alt_texts(game, [game.engine.view(states[-1], seat) for seat in (0, 1)],
+                                                  locale), "final hands")
     names = Names(("alice", "bob"))
     secrets = {format_event(game, event, lang, names) for event in private_events for lang in i18n.LOCALES}
     for message in thread_messages:
@@ -107,7 +138,9 @@ async def test_no_hidden_information_in_public_posts_or_the_opponents_dms(fake_w
         user_locale = "ja" if user.locale.startswith("ja") else "en"
         own_views = {pixels(render_with_names(seats, game.render_hand, game.engine.view(s, seat), user_locale))
                      for s in states}
+        own_alt = alt_texts(game, [game.engine.view(s, seat) for s in states], user_locale)
         for number, message in enumerate(table.fake.dm_messages(user.id)):
+            assert_alt_texts(game, message, own_alt, f"DM {number} to seat {seat}")
             for _, data in message.attachments:
                 assert pixels(data) in own_views, (
                     f"a DM image to seat {seat} is not that seat's own view: "
