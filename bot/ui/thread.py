@@ -29,7 +29,7 @@ from bot.engine import handover_versions, public_decisions, thread_key
 from bot.games import get_game
 from bot.match import CLAIM, RESIGN, Applied
 from bot.store import MatchRow
-from bot.ui.components import hand_button, result_view, undo_button, view_of
+from bot.ui.components import board_button, hand_button, result_view, undo_button, view_of
 from bot.ui.host import TableBot
 from bot.ui.members import Members
 from bot.ui.nonces import match_nonce
@@ -214,7 +214,7 @@ class MatchThreads:
             humans = [s for s in humans if prefs[match.players[s]]["notify"] != "dm"]
         mentions = discord.AllowedMentions(users=[discord.Object(match.players[s]) for s in humans]
                                            if ping else False, roles=False, everyone=False)
-        view = view if final else view_of(hand_button(match), undo_button(match))
+        view = view if final else view_of(hand_button(match), undo_button(match), board_button(match))
         extra = {"nonce": nonce} if nonce else {}
         content = fit_message(text)
         message = await thread.send(content, file=image, view=view, allowed_mentions=mentions, **extra)

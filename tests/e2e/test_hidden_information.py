@@ -8,6 +8,8 @@ seats). Then the match is replayed from its stored seed and decision log, and:
   "exactly" is pixel for pixel: the deflate stream of one picture may differ between two encodings
   of the same pixels (ISA-L), and what a player can see is the pixels;
 * no text of a private event (one with an audience) appears in any thread message;
+* every /board answer during the match (a spectator's, each player's) is the same with the cards its
+  reader may not see swapped, and a spectator's says exactly what the thread's board does;
 * every picture's alt text (its attachment description, in every version of a message) is the game's
   ``describe`` of that same view, non-empty and within Discord's 1,024 characters, so it can hold no
   more than the picture's view.
@@ -15,6 +17,7 @@ seats). Then the match is replayed from its stored seed and decision log, and:
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import random
 from pathlib import Path
@@ -24,11 +27,13 @@ import pytest
 from bot import i18n
 from bot.alttext import ALT_TEXT_LIMIT, fit
 from bot.engine import decision_for
-from bot.games import get_game, playable_game_ids
+from bot.games import GAME_IDS, get_game, playable_game_ids
 from bot.render.names import render_with_names
 from bot.ui.panel import Names, format_event
+from cogs.board import board_text
 from fakediscord import run_bot
 from fakediscord.autoplay import click_random, live_panel
+from tests.contract.games import determinize_hide, hooks_of
 from tests.e2e.table import Table, make_bot
 from tests.golden import decode
 
@@ -36,16 +41,42 @@ GAMES = [game for game in playable_game_ids() if game != "tiny"] + ["tiny"]
 MAX_CLICKS = 3000
 
 
-async def play_whole_match(table: Table, game_id: str, seed: int):
+BOARD_EVERY = 15  # clicks between two rounds of /board questions
+
+
+async def board_answer(table: Table, user, match_id: int) -> str:
+    record = await table.fake.slash(user, table.world.guild, table.world.channel, "board", options={"match": match_id})
+    await table.settle()
+    assert record.ephemeral, "/board answers privately"
+    return "\n".join(message.content for message in record.messages)
+
+
+async def check_board_answers(table: Table, game_id: str, match, spectator, rng: random.Random) -> None:
+    """/board for a spectator and both players: exactly their seat's words, unchanged by hidden cards."""
+    game = get_game(game_id)
+    hide = hooks_of(game_id).hide or determinize_hide(game_id)
+    names = await table.bot.members.names(match)
+    for seat, user in ((None, spectator), (0, table.world.alice), (1, table.world.bob)):
+        locale = "ja" if user.locale.startswith("ja") else "en"
+        answer = await board_answer(table, user, match.id)
+        assert answer == board_text(game, match, seat, locale, names)
+        swapped = dataclasses.replace(match, state=hide(match.state, seat, rng))
+        assert board_text(game, swapped, seat, locale, names) == answer, (
+            f"/board for {seat} changes with cards that reader cannot see")
+
+
+async def play_whole_match(table: Table, game_id: str, seed: int, spectator=None):
     world = table.world
     await table.start(game_id)
     match = await table.match()
     users = (world.alice, world.bob)
     rng = random.Random(seed)
-    for _ in range(MAX_CLICKS):
+    for click in range(MAX_CLICKS):
         match = await table.bot.store.get_match(match.id)
         if match.status != "active":
             return match
+        if spectator is not None and game_id in GAME_IDS and click % BOARD_EVERY == 0:
+            await check_board_answers(table, game_id, match, spectator, rng)
         pending = get_game(game_id).engine.pending(match.state)
         seat = 0 if decision_for(pending, 0) else pending[0].seat
         await click_random(table.fake, users[seat].id, live_panel(table.fake, users[seat].id), rng)
@@ -104,7 +135,8 @@ async def test_no_hidden_information_in_public_posts_or_the_opponents_dms(fake_w
     bot = make_bot(tmp_path / f"{game_id}.sqlite3", clock)
     async with run_bot(bot, fake_world.fake):
         table = Table(fake_world, bot)
-        match = await play_whole_match(table, game_id, seed=5)
+        spectator = await fake_world.fake.add_user("carol")
+        match = await play_whole_match(table, game_id, seed=5, spectator=spectator)
         log = await bot.store.decision_log(match.id)
         thread_messages = table.thread_messages()
     game = get_game(game_id)
