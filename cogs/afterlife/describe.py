@@ -37,8 +37,12 @@ def _player(index: int, player: Mapping[str, Any], locale: str) -> str:
 
 
 def describe(view: Mapping[str, Any], locale: str) -> str:
-    parts = [t("alt.afterlife.header", locale, game=t("games.afterlife", locale), turn=view["turn"],
-               limit=view["turn_limit"], seat=seat(view["active"], locale), phase=phase_name(view["phase"], locale))]
+    game = t("games.afterlife", locale)
+    if view.get("phase") == "setup":  # as the picture's heading: both players pick a bundle, no turn yet
+        parts = [t("alt.afterlife.setup", locale, game=game, setup=t("afterlife.ui.board.setup", locale))]
+    else:
+        parts = [t("alt.afterlife.header", locale, game=game, turn=view["turn"], limit=view["turn_limit"],
+                   seat=seat(view["active"], locale), phase=phase_name(view["phase"], locale))]
     result = view.get("result")
     if result:
         reason = reason_name(result.get("reason"), locale)

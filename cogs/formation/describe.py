@@ -67,8 +67,13 @@ def describe(view: Mapping[str, Any], locale: str) -> str:
                        battles=view.get("battles", 7), seat=seat(view["attacker"], locale)))
     if view.get("to_act"):
         parts.append(t("alt.waiting", locale, seats=listing((seat(s, locale) for s in view["to_act"]), locale)))
-    parts.append(t("alt.formation.score", locale, first=seat(0, locale), second=seat(1, locale),
-                   a=view["totals"][0], b=view["totals"][1]))
+    a, b = view["totals"]
+    parts.append(t("alt.formation.score", locale, first=seat(0, locale), second=seat(1, locale), a=a, b=b))
+    if view["phase"] == "over":  # the engine's outcome: more points, else the tiebreak seat
+        if a != b:
+            parts.append(t("alt.formation.winner", locale, seat=seat(0 if a > b else 1, locale)))
+        elif view.get("tiebreak_seat") is not None:
+            parts.append(t("alt.formation.tiebreak", locale, seat=seat(view["tiebreak_seat"], locale)))
     parts.extend(_seat(view, player, locale) for player in view["seats"])
     parts.append(_last_battle(view, locale))
     viewer = view.get("viewer")

@@ -45,8 +45,13 @@ def _player(player: Mapping[str, Any], locale: str) -> str:
 
 def describe(view: Mapping[str, Any], locale: str) -> str:
     view = as_view(view)  # the final board is drawn from reveal_all's state, as the picture is
-    parts = [t("alt.starfall.header", locale, game=t("games.starfall", locale), round=view["round"],
-               limit=view["round_limit"], turn=view["turn"], seat=seat(view["active"], locale))]
+    game = t("games.starfall", locale)
+    if view.get("phase") == "setup" or not view.get("round"):  # as the picture's heading: no round yet
+        parts = [t("alt.starfall.setup", locale, game=game, phase=t("starfall.ui.setup", locale),
+                   seat=seat(view["active"], locale))]
+    else:
+        parts = [t("alt.starfall.header", locale, game=game, round=view["round"], limit=view["round_limit"],
+                   turn=view["turn"], seat=seat(view["active"], locale))]
     result = view.get("result")
     decision = view.get("decision")
     acting = view.get("acting")

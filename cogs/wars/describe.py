@@ -41,8 +41,12 @@ def _player(index: int, player: Mapping[str, Any], locale: str) -> str:
 
 
 def describe(view: Mapping[str, Any], locale: str) -> str:
-    parts = [t("alt.wars.header", locale, game=t("games.wars", locale), turn=view["turn"],
-               seat=seat(view["active"], locale), step=t(f"wars.step.{view['step']}", locale))]
+    game = t("games.wars", locale)
+    if view["step"] == "setup":  # as the picture's heading: both choose in secret, no turn yet
+        parts = [t("alt.wars.setup", locale, game=game, setup=t("wars.board.setup_status", locale))]
+    else:
+        parts = [t("alt.wars.header", locale, game=game, turn=view["turn"], seat=seat(view["active"], locale),
+                   step=t(f"wars.step.{view['step']}", locale))]
     result = view.get("result")
     if result:
         reason = reason_name(result.get("reason"), locale)
