@@ -90,6 +90,9 @@ class GameSpec:
     deck_rule: DeckRule | None = None
     # card's TOML table + locale ("en"/"ja") -> its text, made from the data (python -m bot cardtext).
     card_text: Callable[[Mapping[str, Any], str], str] | None = None
+    # view + locale -> the position in words (cogs/<game>/describe.py, pure): each picture's alt text
+    # (drawn from the same view) and /board. Names seats through bot/alttext.seat, nothing the view lacks.
+    describe: Callable[[View, str], str] | None = None
     # Options every new match records, e.g. Afterlife's ``rules`` version: a match stored without them (started
     # before they existed) replays, undoes and finishes by the rules it started under. Never shown or asked.
     start_options: Mapping[str, str] = field(default_factory=dict)

@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import i18n
+from bot.alttext import fit
 from bot.cards import Card
 from bot.games import get_game
 from bot.lookup import default_index
@@ -63,12 +64,20 @@ def render_card_png(card: Card, locale: str) -> bytes:
     return renderer(card, locale)
 
 
+def card_alt_text(card: Card, locale: str) -> str:
+    """The card picture in words: its name, game and number, headline stats and text."""
+    stats = "、".join if locale == "ja" else ", ".join
+    return fit(i18n.t("alt.card", locale, name=card.name(locale), game=i18n.t(f"games.{card.game}", locale),
+                      id=card.id, stats=stats(f"{name} {value}" for name, value in card_fields(card, locale))
+                      or i18n.t("alt.none", locale), text=card.text(locale) or i18n.t("alt.none", locale)))
+
+
 async def card_message(cards: list[Card], locale: str) -> tuple[list[discord.Embed], list[discord.File]]:
     embeds, files = [], []
     for index, card in enumerate(cards):
         filename = f"card{index}.png"
         data = await render_off_loop(render_card_png, card, locale)
-        files.append(discord.File(io.BytesIO(data), filename=filename))
+        files.append(discord.File(io.BytesIO(data), filename=filename, description=card_alt_text(card, locale)))
         embeds.append(card_embed(card, locale, filename))
     return embeds, files
 

@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import i18n
+from bot.alttext import fit, listing
 from bot.cards import Card
 from bot.decks import (
     MAX_DECKS_PER_USER,
@@ -104,6 +105,15 @@ def deck_image(game_id: str, name: str, deck: Deck, locale: str) -> bytes:
     return render_deck(game_id=game_id, name=name, deck=deck, cards=cards_of(game_id), rule=rule,
                        problems=problem_lines(game_id, deck, locale), locale=locale,
                        group_label=lambda group: group_label(game_id, group, locale))
+
+
+def deck_alt_text(game_id: str, name: str, deck: Deck, locale: str) -> str:
+    """The deck picture in words: its name, game, size and each card with its copies."""
+    known = cards_of(game_id)
+    entries = [i18n.t("alt.deck_entry", locale, count=count, card=known[card_id].name(locale) if card_id in known
+                      else card_id) for card_id, count in deck.items() if count]
+    return fit(i18n.t("alt.deck", locale, name=name, game=i18n.t(f"games.{game_id}", locale),
+                      count=sum(deck.values()), cards=listing(entries, locale)))
 
 
 async def find_own(bot, user_id: int, text: str) -> DeckRow | None:
@@ -322,8 +332,9 @@ class Decks(commands.Cog):
         data = await render_off_loop(deck_image, game, title, cards, locale)
         text = i18n.t("decks.show", locale, name=title, game=i18n.t(f"games.{game}", locale),
                       status=self.status_line(game, cards, locale))
-        await interaction.followup.send(text[:2000], file=discord.File(io.BytesIO(data), filename="deck.png"),
-                                        ephemeral=True)
+        picture = discord.File(io.BytesIO(data), filename="deck.png",
+                               description=deck_alt_text(game, title, cards, locale))
+        await interaction.followup.send(text[:2000], file=picture, ephemeral=True)
 
     @group.command(name="delete", description=cmd("commands.deck.delete", "Delete one of your decks (asks to confirm)"))
     @app_commands.describe(name=cmd("commands.deck.which", "Your deck"))

@@ -12,12 +12,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import i18n
+from bot.alttext import fit
 from bot.engine import EngineError
 from bot.games import get_game, playable_game_ids
 from bot.notify import MODES, parse_quiet, parse_timezone
 from bot.ratings import series_line, shown
 from bot.render.chart import render_rating_chart
-from bot.render.names import picture_name
+from bot.render.names import picture_name, render_with_names
 from bot.render.toolkit import render_off_loop
 from bot.replay import ReplayError, animate, export_text, from_match, render_frames, verify
 from bot.store import ActiveMatchLimit, ChallengeAlreadyOpen, MatchRow
@@ -180,12 +181,14 @@ class Players(commands.Cog):
             game = Counter(m.game for m in matches).most_common(1)[0][0]
             matches = [m for m in matches if m.game == game]
         await interaction.response.defer(thinking=True)  # the chart renders off the event loop
-        text, chart = await self.stats_report(interaction.guild_id, game, target.id, name, matches, locale)
-        kwargs = {"file": discord.File(io.BytesIO(chart), filename="rating.png")} if chart else {}
+        text, chart, chart_words = await self.stats_report(interaction.guild_id, game, target.id, name, matches,
+                                                            locale)
+        kwargs = {"file": discord.File(io.BytesIO(chart), filename="rating.png", description=chart_words)} \
+            if chart else {}
         await interaction.followup.send(text[:2000], allowed_mentions=discord.AllowedMentions.none(), **kwargs)
 
     async def stats_report(self, guild_id: int, game: str, user_id: int, name: str, matches: list[MatchRow],
-                           locale: str) -> tuple[str, bytes | None]:
+                           locale: str) -> tuple[str, bytes | None, str | None]:
         game_name = i18n.t(f"games.{game}", locale)
         drawn, name = picture_name(name, limit=40), as_text(name)  # the chart draws the name as typed
         lines = [i18n.t("players.stats.title", locale, name=name, game=game_name)]
@@ -213,13 +216,16 @@ class Players(commands.Cog):
         lines.append(i18n.t("players.stats.pace", locale, days=f"{pace:.1f}") if pace is not None
                      else i18n.t("players.stats.pace_none", locale))
         history = await self.store.rating_history(guild_id, game, user_id)
-        chart = None
+        chart = chart_words = None
         if history:
             points = [history[0]["before"]] + [row["after"] for row in history]
             chart = await render_off_loop(render_rating_chart,
                                           i18n.t("players.stats.chart_title", locale, name=drawn, game=game_name),
                                           points, i18n.t("players.stats.chart_matches", locale))
-        return "\n".join(lines), chart
+            chart_words = fit(i18n.t("alt.chart", locale, name=drawn, game=game_name, count=len(points) - 1,
+                                     first=round(points[0]), last=round(points[-1]), low=round(min(points)),
+                                     high=round(max(points))))
+        return "\n".join(lines), chart, chart_words
 
     @staticmethod
     def side_name(game: str, key: str, locale: str) -> str:
@@ -296,8 +302,9 @@ class Players(commands.Cog):
         filename = f"duel-table-{row.game}-{row.id}.txt"
         files = [discord.File(io.BytesIO(text.encode("utf-8")), filename=filename)]
         try:
-            animation = await render_off_loop(_animation, replay, row.locale)
-            files.insert(0, discord.File(io.BytesIO(animation), filename=f"replay-{row.id}.png"))
+            # Posted in the thread (public) it is read in the match's language, else in the member's.
+            animation, words = await render_off_loop(_animation, replay, row.locale, row.locale if public else locale)
+            files.insert(0, discord.File(io.BytesIO(animation), filename=f"replay-{row.id}.png", description=words))
             message = i18n.t("players.replay.ready", locale, game=i18n.t(f"games.{row.game}", locale),
                              match_id=row.id, file=filename)
         except ReplayError:  # a match whose log no longer replays (an engine changed): the text still helps
@@ -544,10 +551,15 @@ class Players(commands.Cog):
         await self.bot.publisher.open_match(match, challenge.message_id)
 
 
-def _animation(replay, locale: str) -> bytes:
-    """In the render pool: re-play, draw one frame per handover, encode the APNG."""
+def _animation(replay, locale: str, words_locale: str) -> tuple[bytes, str]:
+    """In the render pool: re-play, draw one frame per handover, encode the APNG; and its alt text, the
+    animation's last frame (every card revealed, the match being over) in words."""
     _result, states = verify(replay)
-    return animate(render_frames(replay, states, locale))
+    spec = get_game(replay.game)
+    last = render_with_names(replay.players, spec.describe, spec.engine.reveal_all(states[-1]), words_locale) \
+        if spec.describe is not None else ""
+    intro = i18n.t("alt.replay", words_locale, game=i18n.t(f"games.{replay.game}", words_locale))
+    return animate(render_frames(replay, states, locale)), fit(f"{intro} {last}".strip())
 
 
 async def setup(bot) -> None:

@@ -29,6 +29,7 @@ MAX_FOOTER = 2048
 MAX_AUTHOR = 256
 MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024
 MAX_ATTACHMENTS = 10
+MAX_ATTACHMENT_DESCRIPTION = 1024  # an attachment's alt text (attachments[].description)
 MAX_BUTTON_LABEL = 80
 MAX_V2_COMPONENTS = 40
 MAX_V2_TEXT = 4000
@@ -94,6 +95,10 @@ def check_message(payload: JSON, *, prefix: str = "", files: list[tuple[str, byt
         problems.add(_join(prefix, "attachments"), "BASE_TYPE_MAX_LENGTH",
                      f"Must be {MAX_ATTACHMENTS} or fewer in length.")
     has_attachment_refs = bool(payload.get("attachments"))
+    for index, entry in enumerate(payload.get("attachments") or []):
+        if isinstance(entry, dict):
+            problems.too_long(_join(prefix, f"attachments.{index}.description"), entry.get("description"),
+                              MAX_ATTACHMENT_DESCRIPTION)
     if require_body and not (content or embeds or components or files or has_attachment_refs
                              or payload.get("sticker_ids") or payload.get("poll")):
         raise ApiError(400, 50006, "Cannot send an empty message")

@@ -174,6 +174,7 @@ class FakeMessage:
             "embeds": self.embeds,
             "components": self.components,
             "attachments": self.attachments,
+            "descriptions": [f.description for f in self.files],
             "flags": self.flags,
             "edited_at": self.edited_at,
         }

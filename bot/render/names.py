@@ -35,6 +35,15 @@ def seat_label(seat: int, locale: str) -> str:
     return f"{SEAT_MARKERS[seat]} {names[seat]}"
 
 
+def seat_name_words(seat: int, locale: str) -> str:
+    """A seat as text describing a picture (alt text, /board): the name set for this render without its
+    seat marker, else the locale's "Player 1"."""
+    names = _SEAT_NAMES.get()
+    if names is None or seat not in (0, 1):
+        return i18n.t(f"common.seat{seat}", locale)
+    return names[seat]
+
+
 def render_with_names(names: tuple[str, str], function: Callable[..., bytes], *args: object) -> bytes:
     """Run one renderer with the seats' names set (call it inside the render worker thread)."""
     token = _SEAT_NAMES.set((picture_name(names[0]) or "?", picture_name(names[1]) or "?"))

@@ -17,6 +17,7 @@ custom_id alone. The ids carry what a click needs (match id, the seat's panel ve
     dt:rm:<match>                       rematch a finished match (first click asks, second accepts)
     dt:rp:<match>                       the replay of a finished match (ephemeral)
     dt:u:<match>                        take back my last step (/undo), on the thread's board posts
+    dt:b:<match>                        the position in words (/board), privately, on the thread's board posts
 
 Every number is bounded in the template (at most 20 digits) and again in the store (a SQLite integer
 is 64-bit), so a forged id is a "not found", never an overflow.
@@ -138,8 +139,13 @@ class UndoButton(_Routed, template=r"dt:u:(?P<match_id>\d{1,20})"):
     handled_by = cog("Players", "on_undo")
 
 
+class BoardButton(_Routed, template=r"dt:b:(?P<match_id>\d{1,20})"):
+    handled_by = cog("Board", "on_board")
+
+
 DYNAMIC_ITEMS = (OptionButton, OptionSelect, PageButton, ConfirmButton, HandButton, ClaimButton, ResignButton,
-                 ChallengeButton, ChallengeDeckSelect, DeckDeleteButton, RematchButton, ReplayButton, UndoButton)
+                 ChallengeButton, ChallengeDeckSelect, DeckDeleteButton, RematchButton, ReplayButton, UndoButton,
+                 BoardButton)
 
 
 def button(kind: type[_Routed], custom_id: str, label: str, *, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
@@ -175,6 +181,11 @@ def hand_button(match: MatchRow) -> discord.ui.Item:
     # A game without a hand (Starfall) names the private panel its own way.
     key = f"{match.game}.my_hand" if i18n.has(f"{match.game}.my_hand") else "match.my_hand"
     return button(HandButton, f"dt:h:{match.id}", i18n.t(key, match.locale), style=discord.ButtonStyle.success)
+
+
+def board_button(match: MatchRow) -> discord.ui.Item:
+    """The position in words, privately (cogs/board.py): the board without its picture."""
+    return button(BoardButton, f"dt:b:{match.id}", i18n.t("board.button", match.locale))
 
 
 def undo_button(match: MatchRow) -> discord.ui.Item:

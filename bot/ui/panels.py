@@ -52,7 +52,8 @@ class Panels:
         game = get_game(match.game)
         names = names or await self.members.names(match)
         content, seat_view, controls, _ = build_panel(game, match, seat, locale, names)
-        image = await render_match(names, "hand.png", game.render_hand, seat_view, locale)
+        image = await render_match(names, "hand.png", game.render_hand, seat_view, locale,
+                                   describe=game.describe)
         if match.thread_id:
             content += "\n" + i18n.t("panel.thread_link", locale, url=thread_url(match))
         try:
@@ -114,7 +115,8 @@ class Panels:
         digest = view_hash(seat_view)
         fields: dict[str, Any] = {"content": content[:2000], "view": controls}
         if digest != record.get("h"):
-            fields["attachments"] = [await render_match(names, "hand.png", game.render_hand, seat_view, locale)]
+            fields["attachments"] = [await render_match(names, "hand.png", game.render_hand, seat_view, locale,
+                                                        describe=game.describe)]
         return fields, digest
 
     async def remember_panel(self, match: MatchRow, seat: int, record: dict, digest: str, remember: bool) -> bool:
@@ -151,7 +153,8 @@ class Panels:
         locale = i18n.normalize_locale(interaction.locale)
         game = get_game(match.game)
         content, seat_view, controls, _ = build_panel(game, match, seat, locale, names, page)
-        image = await render_match(names, "hand.png", game.render_hand, seat_view, locale)
+        image = await render_match(names, "hand.png", game.render_hand, seat_view, locale,
+                                   describe=game.describe)
         kwargs = {"view": controls} if controls else {}
         await interaction.followup.send(content[:2000], file=image, ephemeral=True, **kwargs)
 

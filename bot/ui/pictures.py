@@ -2,7 +2,8 @@
 
 The thread's boards and the private panels' hands both come through here, so a picture is always made the
 same way: in the render pool (bot/render/toolkit.py), with the members' display names (and seat markers)
-where a game's renderer says "Player 1", and handed to discord.py as an upload (bot/memory.py).
+where a game's renderer says "Player 1", and handed to discord.py as an upload (bot/memory.py) whose alt text
+(``description``) is the game's ``describe`` of the very arguments the picture is drawn from.
 """
 
 from __future__ import annotations
@@ -10,11 +11,15 @@ from __future__ import annotations
 import discord
 
 from bot import memory
+from bot.alttext import fit
 from bot.render.names import render_with_names
 from bot.render.toolkit import render_off_loop
 from bot.ui.panel import Names
 
 
-async def render_match(names: Names, filename: str, function, *args) -> discord.File:
-    """A match picture with the players' display names (and seat markers) where a game says "Player 1"."""
-    return memory.upload(await render_off_loop(render_with_names, names.literal, function, *args), filename)
+async def render_match(names: Names, filename: str, function, *args, describe=None) -> discord.File:
+    """A match picture with the players' display names (and seat markers) where a game says "Player 1";
+    ``describe`` (a GameSpec's) gives its alt text from the same ``(view, locale)``, names as drawn."""
+    data = await render_off_loop(render_with_names, names.literal, function, *args)
+    description = fit(render_with_names(names.literal, describe, *args)) if describe is not None else None
+    return memory.upload(data, filename, description or None)

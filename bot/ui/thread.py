@@ -29,7 +29,7 @@ from bot.engine import handover_versions, public_decisions, thread_key
 from bot.games import get_game
 from bot.match import CLAIM, RESIGN, Applied
 from bot.store import MatchRow
-from bot.ui.components import hand_button, result_view, undo_button, view_of
+from bot.ui.components import board_button, hand_button, result_view, undo_button, view_of
 from bot.ui.host import TableBot
 from bot.ui.members import Members
 from bot.ui.nonces import match_nonce
@@ -262,7 +262,8 @@ class MatchThreads:
             extra = {"nonce": match_nonce("b", self.bot.http.token or "", match.id, 0, part, nonce)} if nonce else {}
             await thread.send(fit_message(chunk), allowed_mentions=discord.AllowedMentions.none(), **extra)
         game = get_game(match.game)
-        image = await render_match(names, "board.png", game.render_board, board_view(match, final), match.locale)
+        image = await render_match(names, "board.png", game.render_board, board_view(match, final), match.locale,
+                                   describe=game.describe)
         humans = [d.seat for d in pending if d.seat != match.bot_seat]
         if ping and humans and not final:
             text = f"{text}\n{ping_line(match, humans)}".strip()
@@ -271,7 +272,7 @@ class MatchThreads:
             humans = [s for s in humans if prefs[match.players[s]]["notify"] != "dm"]
         mentions = discord.AllowedMentions(users=[discord.Object(match.players[s]) for s in humans]
                                            if ping and notify else False, roles=False, everyone=False)
-        view = view if final else view_of(hand_button(match), undo_button(match))
+        view = view if final else view_of(hand_button(match), undo_button(match), board_button(match))
         extra = {"nonce": nonce} if nonce else {}
         content = fit_message(text)
         message = await thread.send(content, file=image, view=view, allowed_mentions=mentions, **extra)
@@ -346,7 +347,8 @@ class MatchThreads:
                 # An edit never drops a line a member has seen: the live message keeps what it shows and
                 # the story goes on in a new one (no second notification: the same player still acts).
                 return await self.post_handover(match, names, lines, public, key, None, notify=False)
-            image = await render_match(names, "board.png", game.render_board, board_view(match), match.locale)
+            image = await render_match(names, "board.png", game.render_board, board_view(match), match.locale,
+                                       describe=game.describe)
             thread = thread_of(self.bot, match)
             try:
                 await thread.get_partial_message(match.live_message_id).edit(
@@ -386,7 +388,7 @@ class MatchThreads:
         if thread is not None:
             # Every hidden card revealed: each seat's own panel view, now public because the match is over.
             files = [await render_match(names, f"hand_{seat + 1}.png", game.render_hand,
-                                        game.engine.view(match.state, seat), match.locale) for seat in (0, 1)]
+                                        game.engine.view(match.state, seat), match.locale, describe=game.describe) for seat in (0, 1)]
             await thread.send(i18n.t("match.final_hands", match.locale, p0=names.seats[0], p1=names.seats[1]),
                               files=files, allowed_mentions=discord.AllowedMentions.none(),
                               nonce=self.post_nonce(match, "x"))

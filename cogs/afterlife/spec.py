@@ -8,6 +8,7 @@ from cogs.afterlife import determinize, policy
 from cogs.afterlife.cards import DECK_SIZE, MAX_COPIES, cards
 from cogs.afterlife.cardtext import card_text
 from cogs.afterlife.combat import RULES
+from cogs.afterlife.describe import describe
 from cogs.afterlife.engine import ENGINE
 from cogs.afterlife.render import render_board, render_card, render_hand
 from cogs.afterlife.text import ARG_FORMATTERS, option_label
@@ -15,6 +16,7 @@ from cogs.afterlife.text import ARG_FORMATTERS, option_label
 GAME = GameSpec(
     game_id="afterlife",
     engine=ENGINE,
+    describe=describe,
     bot=BotHooks(
         determinize.determinize, evaluate=determinize.evaluate, prior=determinize.prior,
         rollout=determinize.rollout, rollout_depth=determinize.ROLLOUT_DEPTH,

@@ -7,6 +7,7 @@ from bot.games import BotHooks, GameSpec, SelfPlayHooks
 from cogs.formation import determinize, policy
 from cogs.formation.cardtext import card_text
 from cogs.formation.data import catalogue
+from cogs.formation.describe import describe
 from cogs.formation.engine import ENGINE
 from cogs.formation.render import render_board, render_card, render_hand
 from cogs.formation.text import ARG_FORMATTERS, option_label
@@ -19,6 +20,7 @@ def cards() -> list[Card]:
 GAME = GameSpec(
     game_id="formation",
     engine=ENGINE,
+    describe=describe,
     bot=BotHooks(
         determinize.determinize, evaluate=determinize.evaluate, prune=determinize.prune,
         rollout=determinize.rollout, rollout_depth=determinize.ROLLOUT_DEPTH,

@@ -11,6 +11,7 @@ from bot.games import BotHooks, GameSpec, SelfPlayHooks
 from cogs.starfall import determinize, policy
 from cogs.starfall.cards import cards
 from cogs.starfall.cardtext import card_text
+from cogs.starfall.describe import describe
 from cogs.starfall.engine import ENGINE
 from cogs.starfall.render import render_board, render_hand
 from cogs.starfall.render_card import render_card
@@ -22,6 +23,7 @@ DECK_RULE = DeckRule(size=18, copy_limit=1, group_field="attribute",
 GAME = GameSpec(
     game_id="starfall",
     engine=ENGINE,
+    describe=describe,
     bot=BotHooks(
         determinize.determinize, evaluate=determinize.evaluate, prior=determinize.prior,
         rollout_depth=determinize.ROLLOUT_DEPTH, prior_wins=determinize.PRIOR_WINS,

@@ -6,6 +6,7 @@ from bot.games import BotHooks, GameSpec, SelfPlayHooks
 from cogs.tetra import determinize, policy
 from cogs.tetra.cards import cards
 from cogs.tetra.cardtext import card_text
+from cogs.tetra.describe import describe
 from cogs.tetra.engine import ENGINE
 from cogs.tetra.render import render_board, render_card, render_hand
 from cogs.tetra.text import ARG_FORMATTERS, option_label
@@ -13,6 +14,7 @@ from cogs.tetra.text import ARG_FORMATTERS, option_label
 GAME = GameSpec(
     game_id="tetra",
     engine=ENGINE,
+    describe=describe,
     bot=BotHooks(
         determinize.determinize, evaluate=determinize.evaluate, rollout=determinize.rollout,
         prior=determinize.prior, rollout_depth=determinize.ROLLOUT_DEPTH,

@@ -7,6 +7,7 @@ from bot.games import BotHooks, GameSpec
 from cogs.wars import determinize
 from cogs.wars.cards import catalogue
 from cogs.wars.cardtext import card_text
+from cogs.wars.describe import describe
 from cogs.wars.engine import ENGINE
 from cogs.wars.render import render_board, render_card, render_hand
 from cogs.wars.text import ARG_FORMATTERS, option_label
@@ -19,6 +20,7 @@ def cards() -> list[Card]:
 GAME = GameSpec(
     game_id="wars",
     engine=ENGINE,
+    describe=describe,
     bot=BotHooks(
         determinize.determinize, evaluate=determinize.evaluate, rollout_depth=determinize.ROLLOUT_DEPTH,
         budget_scale=determinize.BUDGET_SCALE,

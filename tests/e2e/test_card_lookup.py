@@ -33,12 +33,16 @@ async def test_card_by_number_answers_with_an_embed_and_a_rendered_card(table: T
     assert embed["image"]["url"] == "attachment://card0.png"
     width, height = png_size(message.attachments[0][1])
     assert width >= 300 and height >= 300
+    alt = message.files[0].description  # the picture in words, for a screen reader
+    assert alt.startswith("Poisoning, a 3x3 Wars card, number A08.") and "Destroy one unit" in alt
 
 
 async def test_card_by_japanese_name_for_a_japanese_user_answers_in_japanese(table: Table):
     record = await lookup(table, table.world.bob, "毒殺")
     embed = record.messages[-1].embeds[0]
     assert embed["title"].startswith("毒殺") and "破壊する" in embed["description"]
+    alt = record.messages[-1].files[0].description
+    assert alt.startswith("毒殺（サイザンウォーズのカード、番号A08）。") and "破壊する" in alt
 
 
 async def test_card_fuzzy_name_finds_the_card(table: Table):

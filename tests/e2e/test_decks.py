@@ -44,6 +44,8 @@ async def test_deck_built_by_commands_becomes_legal_and_shows_as_an_image(table)
     record = await deck_cmd(table, alice, "show", name="Pairs")
     assert record.ephemeral
     (filename, data), = [a for m in record.messages for a in m.attachments]
+    (alt,) = [f.description for m in record.messages for f in m.files]
+    assert alt.startswith("Deck Pairs for ") and ", 6 cards: 2 × " in alt
     image = Image.open(io.BytesIO(data))
     image.load()
     assert image.format == "PNG" and image.width == 820 and image.height >= 300

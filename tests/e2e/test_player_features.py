@@ -118,6 +118,8 @@ async def test_leaderboard_stats_and_history(table: Table):
     text = stats.messages[-1].content
     assert "alice" in text and "1-0-0" in text and "Streak: 1 win" in text and "#1 of 2" in text
     [(name, data)] = stats.messages[-1].attachments
+    [alt] = [f.description for f in stats.messages[-1].files]
+    assert alt.startswith("alice's Tiny rating over 1 rated match: from 1500 to ")
     chart = Image.open(io.BytesIO(data))
     assert data.startswith(PNG) and chart.size[0] == 760
 
@@ -182,6 +184,8 @@ async def test_replay_export_is_rechecked_by_the_cli(table: Table, tmp_path: Pat
     animation = next(data for name, data in files.items() if name.endswith(".png"))
     image = Image.open(io.BytesIO(animation))
     assert animation.startswith(PNG) and getattr(image, "n_frames", 1) > 2 and image.size[0] >= 400
+    alt = next(f.description for f in record.messages[-1].files if f.filename.endswith(".png"))
+    assert alt.startswith("Replay of a Tiny match, one frame per handover, every card revealed.")
     export = next(data for name, data in files.items() if name.endswith(".txt")).decode()
     assert "game: tiny" in export and "seed: 11" in export and "result: seat 0 (score)" in export
     path = tmp_path / "replay.txt"

@@ -45,10 +45,17 @@ def test_a_normal_message_passes() -> None:
     ({"embeds": [{"description": "d" * 4097}]}, "embeds.0.description"),
     ({"embeds": [{"fields": [{"name": "n", "value": "v" * 1025}]}]}, "embeds.0.fields.0.value"),
     ({"embeds": [{"description": "d" * 4000}, {"description": "d" * 2001}]}, "embeds"),
+    ({"content": "x", "attachments": [{"id": 0, "description": "a" * 1024},
+                                      {"id": 1, "description": "d" * 1025}]}, "attachments.1.description"),
 ])
 def test_each_limit_is_reported_at_its_path(body: dict[str, Any], path: str) -> None:
     problems = limits.check_message(body)
     assert path in [p for p, _code, _message in problems], problems
+
+
+def test_alt_text_up_to_1024_characters_passes() -> None:
+    body = {"content": "x", "attachments": [{"id": 0, "filename": "board.png", "description": "あ" * 1024}]}
+    assert limits.check_message(body) == []
 
 
 def test_error_answer_has_discords_shape() -> None:
