@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from types import ModuleType
@@ -19,6 +19,7 @@ from typing import Any
 from bot.cards import Card
 from bot.decks import DeckRule
 from bot.engine import Decision, Engine, Seat, State
+from bot.rulebook import RulePage
 
 # The one list of games: id -> its package under cogs/, in menu order. Nothing outside this module
 # imports a game's module by a name built from its id: ask get_game (the GameSpec) or game_module.
@@ -96,6 +97,9 @@ class GameSpec:
     # Options every new match records, e.g. Afterlife's ``rules`` version: a match stored without them (started
     # before they existed) replays, undoes and finishes by the rules it started under. Never shown or asked.
     start_options: Mapping[str, str] = field(default_factory=dict)
+    # The rulebook's pages in reading order (bot/rulebook.py: text keys + pictures drawn from example states),
+    # shown by /<game> rules. A function, so importing the spec draws nothing.
+    rulebook: Callable[[], Sequence[RulePage]] | None = None
 
 
 # Games registered at run time (the platform tests' tiny game); looked up before the packages.
