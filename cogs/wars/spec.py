@@ -10,6 +10,7 @@ from cogs.wars.cardtext import card_text
 from cogs.wars.describe import describe
 from cogs.wars.engine import ENGINE
 from cogs.wars.render import render_board, render_card, render_hand
+from cogs.wars.rulebook import pages
 from cogs.wars.text import ARG_FORMATTERS, option_label
 
 
@@ -32,4 +33,5 @@ GAME = GameSpec(
     render_card=render_card,
     arg_formatters=ARG_FORMATTERS,
     card_text=card_text,
+    rulebook=pages,
 )

@@ -36,9 +36,10 @@ def test_a_rulebook_teaches_every_topic_in_enough_pages(game_id):
 @pytest.mark.parametrize("game_id", WITH_RULEBOOK)
 def test_every_page_is_written_in_both_languages_and_fits_a_phone_screen(game_id, locale):
     for page in pages(game_id):
-        title = i18n.defined_in(page.title_key(game_id), locale)
-        body = i18n.defined_in(page.body_key(game_id), locale)
-        assert title and body, f"{game_id} page {page.key} has no {locale} text"
+        defined = i18n.defined_in(page.title_key(game_id), locale) and i18n.defined_in(page.body_key(game_id), locale)
+        assert defined, f"{game_id} page {page.key} has no {locale} text"
+        title, body = i18n.t(page.title_key(game_id), locale), i18n.t(page.body_key(game_id), locale)
+        assert title and body, f"{game_id} page {page.key} has empty {locale} text"
         assert len(title) <= TITLE_LIMIT, (page.key, title)
         assert len(body) <= BODY_LIMIT[locale], (page.key, len(body))
         if locale == "ja":
