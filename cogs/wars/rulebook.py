@@ -124,11 +124,12 @@ def _magic_face_up(state: State) -> bool:
     return any(slot["state"] == "up" for slots in state["magic"] for slot in slots)
 
 
-# On the board page's picture (seed 6, turn 12, 780 x 1300 px), in the order its body explains them: the
+# On the board page's picture (seed 6, turn 12, 780 x 1300 px), beside the part each explains (a marker on
+# the part would hide it), in the body's order: the
 # header, the active player's life, territory and hand counts, a unit's power, the magic row, the log.
 BOARD_CALLOUTS = (
-    Callout(1, 0.70, 0.035), Callout(2, 0.30, 0.125), Callout(3, 0.12, 0.16), Callout(4, 0.06, 0.265),
-    Callout(5, 0.20, 0.398), Callout(6, 0.15, 0.78),
+    Callout(1, 0.55, 0.08), Callout(2, 0.46, 0.125), Callout(3, 0.42, 0.16), Callout(4, 0.17, 0.335),
+    Callout(5, 0.60, 0.398), Callout(6, 0.55, 0.782),
 )
 
 
