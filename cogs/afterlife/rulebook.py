@@ -124,8 +124,11 @@ def finished_position() -> State:
     return play_until(5, lambda state: state["result"] is not None)
 
 
+REQUIEM_SEAT = 1
+
+
 def deck_position() -> State:
-    """A match of two ready-made decks as /challenge picks them: Grove against Requiem."""
+    """A match of two ready-made decks as /challenge picks them: Grove (seat 0) against Requiem (seat 1)."""
     decks = {f"deck{seat}": ",".join(catalogue.deck_list(name)) for seat, name in enumerate(("grove", "requiem"))}
     return play_until(4, lambda state: asking(state, "main") is not None, options=decks)
 
@@ -141,13 +144,14 @@ def board(position: Callable[[], State], final: bool = False) -> Callable[[str],
     return draw
 
 
-def hand(position: Callable[[], State], question: tuple[str, ...] = ()) -> Callable[[str], bytes]:
-    """The hand picture of the seat asked ``question`` (else the seat whose turn it is)."""
+def hand(position: Callable[[], State], question: tuple[str, ...] = (), seat: int | None = None
+         ) -> Callable[[str], bytes]:
+    """The hand picture of ``seat``, else of the seat asked ``question``, else of the seat whose turn it is."""
     def draw(locale: str) -> bytes:
         state = position()
         decision = asking(state, *question) if question else None
-        seat = decision.seat if decision else state["active"]
-        return get_game(GAME_ID).render_hand(ENGINE.view(state, seat), locale)
+        owner = seat if seat is not None else decision.seat if decision else state["active"]
+        return get_game(GAME_ID).render_hand(ENGINE.view(state, owner), locale)
     return draw
 
 
@@ -171,7 +175,7 @@ def pages() -> list[RulePage]:
         RulePage("instants", "instants", hand(window_position, ("window",))),
         RulePage("keywords", "keywords", card("B09")),
         RulePage("end", "end", board(finished_position, final=True)),
-        RulePage("decks", "decks", hand(deck_position, ("main",))),
+        RulePage("decks", "decks", hand(deck_position, seat=REQUIEM_SEAT)),
     ]
 
 
