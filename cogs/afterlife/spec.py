@@ -11,6 +11,7 @@ from cogs.afterlife.combat import RULES
 from cogs.afterlife.describe import describe
 from cogs.afterlife.engine import ENGINE
 from cogs.afterlife.render import render_board, render_card, render_hand
+from cogs.afterlife.rulebook import pages
 from cogs.afterlife.text import ARG_FORMATTERS, option_label
 
 GAME = GameSpec(
@@ -32,4 +33,5 @@ GAME = GameSpec(
     deck_rule=DeckRule(size=DECK_SIZE, copy_limit=MAX_COPIES, group_field="colour", cost_field="cost"),
     card_text=card_text,
     start_options={"rules": str(RULES)},
+    rulebook=pages,
 )
