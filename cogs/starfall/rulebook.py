@@ -115,12 +115,12 @@ def deck_picture(locale: str) -> bytes:
 # The board page's numbered markers, placed on the board at LOCK_AND_SICK (720 px wide, drawn from the
 # viewer-less side: Player 2 on top, Player 1 below).
 BOARD_CALLOUTS = (
-    Callout(1, 0.30, 0.127),   # the opponent's box: deck, turns taken, grave
-    Callout(2, 0.97, 0.375),   # an opponent's card: name, attribute, HP left / HP and damage
+    Callout(1, 0.88, 0.127),   # the opponent's box: deck, turns taken, grave
+    Callout(2, 0.90, 0.345),   # an opponent's card: name, attribute, HP left / HP and damage
     Callout(3, 0.50, 0.472),   # the line between the front rows; columns face each other
     Callout(4, 0.62, 0.572),   # a card's ★: five slots and the number
     Callout(5, 0.93, 0.597),   # chips: acted, sick, lock, R
-    Callout(6, 0.14, 0.837),   # your grave: the cards you have lost
+    Callout(6, 0.40, 0.837),   # your grave: the cards you have lost
 )
 
 
