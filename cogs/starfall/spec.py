@@ -15,6 +15,7 @@ from cogs.starfall.describe import describe
 from cogs.starfall.engine import ENGINE
 from cogs.starfall.render import render_board, render_hand
 from cogs.starfall.render_card import render_card
+from cogs.starfall.rulebook import pages
 from cogs.starfall.text import ARG_FORMATTERS, option_label
 
 DECK_RULE = DeckRule(size=18, copy_limit=1, group_field="attribute",
@@ -38,4 +39,5 @@ GAME = GameSpec(
     arg_formatters=ARG_FORMATTERS,
     deck_rule=DECK_RULE,
     card_text=card_text,
+    rulebook=pages,
 )
