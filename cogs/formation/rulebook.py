@@ -90,7 +90,7 @@ BOARD_CALLOUTS = (
     Callout(1, 0.58, 0.022),  # the heading: round and battle
     Callout(2, 0.40, 0.059),  # who acts now
     Callout(3, 0.68, 0.105),  # a player's title: 1st badge, name, type, formation card
-    Callout(4, 0.78, 0.141),  # the score line
+    Callout(4, 0.82, 0.141),  # the score line
     Callout(5, 0.66, 0.186),  # a square's mark (Deck Rank+1)
     Callout(6, 0.62, 0.455),  # a face-down reinforcement
 )
