@@ -40,6 +40,7 @@ from bot.ui.moves import Moves
 from bot.ui.panels import Panels
 from bot.ui.publish import Publisher
 from bot.ui.replies import tell
+from bot.ui.rulebook import Rulebooks
 from bot.ui.thread import MatchThreads
 from bot.ui.timekeeper import Timekeeper
 
@@ -146,6 +147,7 @@ class DuelTable(commands.AutoShardedBot):
         self.threads = MatchThreads(self, self.members, close_panels=self.panels.close_spent)
         self.publisher = Publisher(self, self.members, self.threads, self.panels)
         self.moves = Moves(self, self.members, self.panels, self.publisher)
+        self.rulebooks = Rulebooks(self)
         self.timekeeper = Timekeeper(self)
         self._timekeeper: asyncio.Task | None = None
         self._catch_up: asyncio.Task | None = None

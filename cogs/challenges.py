@@ -14,18 +14,20 @@ from discord.ext import commands
 from bot import i18n
 from bot.games import get_game
 from bot.store import OPEN_OPPONENT, ActiveMatchLimit, ChallengeRow, MatchRow
-from bot.ui.components import ChallengeButton, button, deck_select, view_of
+from bot.ui.components import ChallengeButton, button, deck_select, rules_button, view_of, view_with
 from bot.ui.replies import tell
 from cogs.decks import pick_choices, pick_deck
 
 
-def challenge_view(challenge_id: int, locale: str) -> discord.ui.View:
-    return view_of(
+def challenge_view(challenge_id: int, locale: str, game: str | None = None) -> discord.ui.View:
+    """Accept, decline, cancel; with ``game``, "Read the rules" too (a game with a rulebook)."""
+    return view_with(
         button(ChallengeButton, f"dt:ch:accept:{challenge_id}", i18n.t("challenge.accept", locale),
                style=discord.ButtonStyle.success),
         button(ChallengeButton, f"dt:ch:decline:{challenge_id}", i18n.t("challenge.decline", locale),
                style=discord.ButtonStyle.danger),
         button(ChallengeButton, f"dt:ch:cancel:{challenge_id}", i18n.t("challenge.cancel", locale)),
+        rules_button(game, locale) if game else None,
     )
 
 

@@ -19,7 +19,7 @@ from bot.games import get_game, playable_game_ids
 from bot.match import BOT_LEVEL_OPTION, owing_seats
 from bot.store import OPEN_OPPONENT, ActiveMatchLimit, ChallengeAlreadyOpen, MatchRow
 from bot.ui.commandtext import cmd
-from bot.ui.components import ChallengeButton, ResignButton, button, view_of
+from bot.ui.components import ChallengeButton, ResignButton, button, rules_button, view_of, view_with
 from bot.ui.inputs import game_choices, quote_input
 from bot.ui.panel import Names
 from bot.ui.permissions import admin_command
@@ -164,7 +164,7 @@ class Lobby(commands.Cog):
                       hours=int(self.bot.settings.challenge_ttl_hours))
         text += "\n" + i18n.t("players.rated" if rated else "players.unrated", match_locale)
         response = await interaction.response.send_message(
-            text, view=challenge_view(challenge_id, match_locale),
+            text, view=challenge_view(challenge_id, match_locale, game),
             allowed_mentions=discord.AllowedMentions(users=[opponent], roles=False, everyone=False))
         message_id = response.message_id if response is not None else None
         if message_id is None:
@@ -211,10 +211,11 @@ class Lobby(commands.Cog):
         text = i18n.t("players.open.posted", locale, challenger=interaction.user.mention, game=game_name, days=days,
                       rules=describe_chosen(options) or "-", hours=int(hours),
                       rated=i18n.t("players.rated" if rated else "players.unrated", locale))
-        view = view_of(
+        view = view_with(
             button(ChallengeButton, f"dt:ch:accept:{challenge_id}", i18n.t("challenge.accept", locale),
                    style=discord.ButtonStyle.success),
-            button(ChallengeButton, f"dt:ch:cancel:{challenge_id}", i18n.t("challenge.cancel", locale)))
+            button(ChallengeButton, f"dt:ch:cancel:{challenge_id}", i18n.t("challenge.cancel", locale)),
+            rules_button(game, locale))
         response = await interaction.response.send_message(text, view=view,
                                                            allowed_mentions=discord.AllowedMentions.none())
         message_id = response.message_id if response is not None else None

@@ -18,6 +18,9 @@ custom_id alone. The ids carry what a click needs (match id, the seat's panel ve
     dt:rp:<match>                       the replay of a finished match (ephemeral)
     dt:u:<match>                        take back my last step (/undo), on the thread's board posts
     dt:b:<match>                        the position in words (/board), privately, on the thread's board posts
+    dt:rbo:<game>                       "Read the rules": a game's rulebook, privately (challenge, first thread post)
+    dt:rb:<game>:<page>:<f|p|n>         a rulebook's first/previous/next button: show that page (its private message)
+    dt:rbc:<game>                       a rulebook's contents (select; values are page indices)
 
 Every number is bounded in the template (at most 20 digits) and again in the store (a SQLite integer
 is 64-bit), so a forged id is a "not found", never an overflow.
@@ -37,6 +40,7 @@ from typing import Any, ClassVar
 import discord
 
 from bot import i18n
+from bot.games import get_game
 from bot.store import MatchRow
 
 CUSTOM_ID_LIMIT = 100
@@ -143,9 +147,22 @@ class BoardButton(_Routed, template=r"dt:b:(?P<match_id>\d{1,20})"):
     handled_by = cog("Board", "on_board")
 
 
+# A game id in a rulebook's controls is only a word here: the handler checks it is a game with a rulebook.
+class RulebookOpenButton(_Routed, template=r"dt:rbo:(?P<game_id>[a-z0-9_]{1,32})"):
+    handled_by = part("rulebooks", "on_open")
+
+
+class RulebookPageButton(_Routed, template=r"dt:rb:(?P<game_id>[a-z0-9_]{1,32}):(?P<page>\d{1,6}):(?P<control>[fpn])"):
+    handled_by = part("rulebooks", "on_page")
+
+
+class RulebookContentsSelect(_Routed, template=r"dt:rbc:(?P<game_id>[a-z0-9_]{1,32})"):
+    handled_by = part("rulebooks", "on_contents")
+
+
 DYNAMIC_ITEMS = (OptionButton, OptionSelect, PageButton, ConfirmButton, HandButton, ClaimButton, ResignButton,
                  ChallengeButton, ChallengeDeckSelect, DeckDeleteButton, RematchButton, ReplayButton, UndoButton,
-                 BoardButton)
+                 BoardButton, RulebookOpenButton, RulebookPageButton, RulebookContentsSelect)
 
 
 def button(kind: type[_Routed], custom_id: str, label: str, *, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
@@ -186,6 +203,20 @@ def hand_button(match: MatchRow) -> discord.ui.Item:
 def board_button(match: MatchRow) -> discord.ui.Item:
     """The position in words, privately (cogs/board.py): the board without its picture."""
     return button(BoardButton, f"dt:b:{match.id}", i18n.t("board.button", match.locale))
+
+
+def rules_button(game_id: str, locale: str) -> discord.ui.Item | None:
+    """"Read the rules": the game's rulebook, privately; None for a game without one."""
+    if get_game(game_id).rulebook is None:
+        return None
+    return button(RulebookOpenButton, f"dt:rbo:{game_id}", i18n.t("rulebook.read", locale,
+                                                                    game=i18n.t(f"games.{game_id}", locale)),
+                  style=discord.ButtonStyle.primary)
+
+
+def view_with(*items: discord.ui.Item | None) -> discord.ui.View:
+    """``view_of`` the items that are there (a game without a rulebook has no rules button)."""
+    return view_of(*(item for item in items if item is not None))
 
 
 def undo_button(match: MatchRow) -> discord.ui.Item:

@@ -42,7 +42,7 @@ class GameCog(commands.Cog):
                 self._wrap_move()))
         self.group.get_command("move").autocomplete("move")(self.move_autocomplete)
         self.group.command(name="rules", description=cmd("commands.rules.description",
-                                                         "Where to read this game's rules"))(self._wrap_rules())
+                                                         "Read this game's rules"))(self._wrap_rules())
 
     async def cog_load(self) -> None:
         self.bot.tree.add_command(self.group)
@@ -63,6 +63,9 @@ class GameCog(commands.Cog):
         cog = self
 
         async def rules(interaction: discord.Interaction) -> None:
+            if get_game(cog.game_id).rulebook is not None:  # the illustrated, paged rulebook (bot/ui/rulebook.py)
+                await cog.bot.rulebooks.open(interaction, cog.game_id)
+                return
             locale = await cog.bot.members.user_locale(interaction)
             await tell(interaction, i18n.t(f"{cog.game_id}.rules_summary", locale)
                        if i18n.has(f"{cog.game_id}.rules_summary")

@@ -29,7 +29,15 @@ from bot.engine import handover_versions, public_decisions, thread_key
 from bot.games import get_game
 from bot.match import CLAIM, RESIGN, Applied
 from bot.store import MatchRow
-from bot.ui.components import board_button, hand_button, result_view, undo_button, view_of
+from bot.ui.components import (
+    board_button,
+    hand_button,
+    result_view,
+    rules_button,
+    undo_button,
+    view_of,
+    view_with,
+)
 from bot.ui.host import TableBot
 from bot.ui.members import Members
 from bot.ui.nonces import match_nonce
@@ -242,7 +250,8 @@ class MatchThreads:
             intro += "\n" + series
         async with self.match_lock(match.id):
             pending = game.engine.pending(match.state)
-            message = await self.post_board(match, names, intro, public_decisions(pending), ping=True)
+            message = await self.post_board(match, names, intro, public_decisions(pending), ping=True, view=view_with(
+                hand_button(match), undo_button(match), board_button(match), rules_button(match.game, match.locale)))
             await self.bot.store.mark_posted(match.id, match.version, message.id if message else None,
                                              thread_key(pending), [intro])
         return thread, match, names
@@ -272,7 +281,7 @@ class MatchThreads:
             humans = [s for s in humans if prefs[match.players[s]]["notify"] != "dm"]
         mentions = discord.AllowedMentions(users=[discord.Object(match.players[s]) for s in humans]
                                            if ping and notify else False, roles=False, everyone=False)
-        view = view if final else view_of(hand_button(match), undo_button(match), board_button(match))
+        view = view if final or view else view_of(hand_button(match), undo_button(match), board_button(match))
         extra = {"nonce": nonce} if nonce else {}
         content = fit_message(text)
         message = await thread.send(content, file=image, view=view, allowed_mentions=mentions, **extra)

@@ -10,6 +10,7 @@ from cogs.formation.data import catalogue
 from cogs.formation.describe import describe
 from cogs.formation.engine import ENGINE
 from cogs.formation.render import render_board, render_card, render_hand
+from cogs.formation.rulebook import pages
 from cogs.formation.text import ARG_FORMATTERS, option_label
 
 
@@ -34,4 +35,5 @@ GAME = GameSpec(
     render_card=render_card,
     arg_formatters=ARG_FORMATTERS,
     card_text=card_text,
+    rulebook=pages,
 )
