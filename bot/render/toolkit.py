@@ -267,7 +267,7 @@ def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]
     return lines
 
 
-NO_LINE_START = set("、。，．・：；？！）」』】〕〉》］｝”’…‥々ゝゞヽヾー～ァィゥェォッャュョヮヵヶぁぃぅぇぉっゃゅょゎ),.:;!?]}")
+NO_LINE_START = set("、。，．・：；？！）」』】〕〉》］｝”’…‥々ゝゞヽヾー～ァィゥェォッャュョヮヵヶぁぃぅぇぉっゃゅょゎ),.:;!?]}·")
 NO_LINE_END = set("（「『【〔〈《［｛“‘([{")
 CUT_SEPARATORS = " ,、，;；:：·・-–—"
 

@@ -216,6 +216,10 @@ def test_english_wraps_at_spaces_only():
     for width in range(120, 700, 11):
         lines = wrap_text(text, 20, width)
         assert " ".join(lines) == text, (width, lines)
+    log = "Frost is dealt to the public row. · Player 2 tips the yellow tetrite. · Player 2 turns the red tetrite."
+    for width in range(160, 700, 11):
+        lines = wrap_text(log, 20, width)
+        assert " ".join(lines) == log and not any(line.startswith("·") for line in lines), (width, lines)
 
 
 def test_fit_text_shortens_at_a_word_boundary_with_an_ellipsis():
