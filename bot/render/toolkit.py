@@ -202,7 +202,8 @@ def fit_text(text: str, size: int, width: float, bold: bool = False) -> str:
     """One line of ``text`` shortened to ``width`` pixels at a word boundary, with an ellipsis: never mid-word
     ("…Shield Bearer, J…" read as a card that does not exist). Word boundaries are those of ``wrap_text``
     (spaces; in Japanese between characters, never inside a katakana word or before a closing mark); a
-    separator left at the cut goes ("Shield Bearer…", not "Shield Bearer,…"). Only when not even the first
+    separator left at the cut goes ("Shield Bearer…", not "Shield Bearer,…"), and so does a lone letter
+("action and…", not "action and R…" for "R chips"). Only when not even the first
     word fits (one long name) is it cut by character. Binary searches, since every try measures the whole
     string."""
     if token_width(text, size, bold) <= width:
@@ -219,6 +220,10 @@ def fit_text(text: str, size: int, width: float, bold: bool = False) -> str:
             low = middle
         else:
             high = middle - 1
+    # A lone letter before the ellipsis reads as a cut word ("action and R…" for "R chips"): it goes too.
+    while low > 1 and len(units[low - 1].strip().rstrip(CUT_SEPARATORS)) == 1 \
+            and units[low - 1].strip().isascii() and units[low - 1].strip().isalpha():
+        low -= 1
     if low and shortened(low) != "…":
         return shortened(low)
     low, high = 0, len(text)

@@ -239,6 +239,11 @@ def test_fit_text_shortens_at_a_word_boundary_with_an_ellipsis():
         cut = fit_text(japanese, 20, width)
         assert token_width(cut, 20) <= width
         assert "シールドベアラー" in cut or "シ" not in cut, (width, cut)  # a katakana word whole or not at all
+    # A lone letter left before the ellipsis would read as a cut word (Starfall's "…action and R…").
+    chips = "Round 15 ends: cards that did not act heal 10; sick, lock, action and R chips are removed."
+    for width in range(200, 700, 7):
+        cut = fit_text(chips, 20, width)
+        assert not cut.endswith(" R…") and (cut == chips or cut.endswith("…")), (width, cut)
     # Only a single word wider than the room is cut by character.
     assert fit_text("Bartholomew", 20, 70).endswith("…") and token_width(fit_text("Bartholomew", 20, 70), 20) <= 70
 
