@@ -38,7 +38,6 @@ except ImportError:  # a platform without its wheel
 
 FONT_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "fonts"
 MIN_TEXT_PX = 18
-NO_LINE_START = set("、。，．・：；？！）」』】〕ー～ァィゥェォッャュョぁぃぅぇぉっゃゅょ),.:;!?]")
 
 Color = tuple[int, int, int] | tuple[int, int, int, int]
 
@@ -200,10 +199,28 @@ def token_width(token: str, size: int, bold: bool = False) -> float:
 
 
 def fit_text(text: str, size: int, width: float, bold: bool = False) -> str:
-    """One line of ``text`` cut with an ellipsis to ``width`` pixels (long member and card names); a binary
-    search on the length, since every try measures the whole string."""
+    """One line of ``text`` shortened to ``width`` pixels at a word boundary, with an ellipsis: never mid-word
+    ("…Shield Bearer, J…" read as a card that does not exist). Word boundaries are those of ``wrap_text``
+    (spaces; in Japanese between characters, never inside a katakana word or before a closing mark); a
+    separator left at the cut goes ("Shield Bearer…", not "Shield Bearer,…"). Only when not even the first
+    word fits (one long name) is it cut by character. Binary searches, since every try measures the whole
+    string."""
     if token_width(text, size, bold) <= width:
         return text
+    units = break_units(text.replace("\n", " "))
+
+    def shortened(count: int) -> str:
+        return "".join(units[:count]).rstrip().rstrip(CUT_SEPARATORS).rstrip() + "…"
+
+    low, high = 0, len(units) - 1
+    while low < high:
+        middle = (low + high + 1) // 2
+        if token_width(shortened(middle), size, bold) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    if low and shortened(low) != "…":
+        return shortened(low)
     low, high = 0, len(text)
     while low < high:
         middle = (low + high + 1) // 2
@@ -215,36 +232,64 @@ def fit_text(text: str, size: int, width: float, bold: bool = False) -> str:
 
 
 def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Greedy wrap that works for Japanese (no spaces) as well as English (break at spaces).
-
-    Closing punctuation and small kana never start a line (kinsoku): when one does not fit, the characters
-    before it go down with it (oidashi) rather than hanging past the width, unless the whole line would
-    go. A trailing space need not fit.
+    """Greedy wrap that works for Japanese (no spaces) as well as English (break at spaces), at the
+    boundaries of ``break_units``: never inside an English or katakana word, never before a closing mark
+    or small kana, never after an opening bracket (kinsoku). When such a unit does not fit, it goes down
+    whole (oidashi) rather than hanging past the width. A katakana word wider than a whole line is broken
+    between its characters (still by kinsoku); only a unit that cannot be broken at all (one long English
+    word, a run of closing marks) may hang past the width. A trailing space need not fit.
     """
     space = token_width(" ", size, bold)
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line: list[str] = []
         length = 0.0
-        for token in tokens(paragraph):
-            extra = token_width(token, size, bold)
-            fits = length + extra - (space if token.endswith(" ") else 0.0) <= width
-            if not line or fits:
-                line.append(token)
+        units = break_units(paragraph)
+        units.reverse()  # a stack: an oversized katakana word is pushed back as its pieces
+        while units:
+            unit = units.pop()
+            extra = token_width(unit, size, bold)
+            trailing = space if unit.endswith(" ") else 0.0
+            if line and length + extra - trailing <= width:
+                line.append(unit)
                 length += extra
                 continue
-            carried = [token]
-            while carried[0][:1] in NO_LINE_START and len(line) > 1:  # ": " and ")." are one token
-                carried.insert(0, line.pop())
-            if carried[0][:1] in NO_LINE_START:  # nothing may go down with it: let it hang
-                line.extend(carried)
-                length = token_width("".join(line), size, bold)
-                continue
-            lines.append("".join(line).rstrip())
-            carried[0] = carried[0].lstrip()
-            line, length = carried, token_width("".join(carried), size, bold)
+            if extra - trailing > width:
+                pieces = break_units(unit, join_katakana=False)
+                if len(pieces) > 1:
+                    units.extend(reversed(pieces))
+                    continue
+            if line:
+                lines.append("".join(line).rstrip())
+            unit = unit.lstrip()
+            line, length = [unit], token_width(unit, size, bold)
         lines.append("".join(line).rstrip())
     return lines
+
+
+NO_LINE_START = set("、。，．・：；？！）」』】〕〉》］｝”’…‥々ゝゞヽヾー～ァィゥェォッャュョヮヵヶぁぃぅぇぉっゃゅょゎ),.:;!?]}·")
+NO_LINE_END = set("（「『【〔〈《［｛“‘([{")
+CUT_SEPARATORS = " ,、，;；:：·・-–—"
+
+
+def katakana(ch: str) -> bool:
+    """A character of a katakana word (the prolonged sound mark included, the middle dot ・ not: it
+    separates words)."""
+    return "\u30a1" <= ch <= "\u30fa" or ch in "ーヽヾ" or "\uff66" <= ch <= "\uff9d"
+
+
+def break_units(paragraph: str, join_katakana: bool = True) -> list[str]:
+    """The pieces a line may break between: ``tokens`` joined where a break is forbidden (Japanese kinsoku
+    rules): a closing mark, small kana or prolonged sound mark goes with what precedes it, an opening
+    bracket with what follows it, and a katakana word stays whole ("オーバーライド", not "オー/バーライド")."""
+    units: list[str] = []
+    for token in tokens(paragraph):
+        if units and (token[:1] in NO_LINE_START or units[-1][-1:] in NO_LINE_END
+                      or (join_katakana and katakana(token[:1]) and katakana(units[-1][-1:]))):
+            units[-1] += token
+        else:
+            units.append(token)
+    return units
 
 
 def tokens(paragraph: str) -> list[str]:

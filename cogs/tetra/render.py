@@ -6,7 +6,7 @@ passes ``ENGINE.reveal_all(state)``: that is the raw state here, and :func:`as_v
 public view first, so even that picture is drawn from a view.
 
 Colours come with a shape (red ▲, yellow ●, blue ■) everywhere, so nothing depends on colour vision.
-Drawn 720 px wide for a phone (issue 13), sections stacked: text never under 18 px (1/40 of the width),
+Drawn 720 px wide for a phone (issue 13), the board 1152 px high at most (issue 26: 1:1.6), sections stacked: text never under 18 px (1/40 of the width),
 card names, life and charge at 26 px or more (1/28). Speed: the card tiles are pure functions of (card,
 charge, cubes, locale), cached as small images that are pasted; running text (log, rules) is drawn word
 by word from cached masks (``Canvas.words``).
@@ -41,9 +41,11 @@ def clear_caches() -> None:
 
 
 def render_board(view: View, locale: str) -> bytes:
-    """The public table (or a seat's view of it), stacked for a phone: the top seat, the tetrites between
-    the two players, the bottom seat (the viewer, else Player 1), the public cards, the accident deck and
-    the last actions."""
+    """The public table (or a seat's view of it), stacked for a phone at 720x1152 (height at most 1.6 x the
+    width, so a phone shows it at the chat's width without a tap): the top seat, the tetrites between the
+    two players, the bottom seat (the viewer, else Player 1), the public cards, the accident deck and the
+    last actions. A hand card shows here with its charge and cubes; its full text is in its owner's hand
+    picture."""
     view = as_view(view)
     bottom = view.get("viewer")
     bottom = 0 if bottom is None else int(bottom)
@@ -54,5 +56,5 @@ def render_board(view: View, locale: str) -> bytes:
     y = draw_player(canvas, view, bottom, y, locale) + GAP
     y = draw_public(canvas, view, y, locale) + GAP
     y = draw_accident(canvas, view, y, locale) + GAP
-    draw_log(canvas, view, y, BOARD_HEIGHT - 6, locale)
+    draw_log(canvas, view, y, BOARD_HEIGHT - 4, locale)
     return canvas.png()

@@ -27,16 +27,12 @@ from cogs.tetra.render_pieces import (
     TILE,
     TITLE,
     draw_cost,
-    draw_cubes,
     draw_shape,
-    pips_tile,
-    stamp,
     words_box,
 )
-from cogs.tetra.text import band_effect_text, colour_name, public_effect_text
+from cogs.tetra.text import colour_name, public_effect_text
 
 PUBLIC_W, PUBLIC_H = 168, 206
-HAND_W, HAND_H = 340, 156
 
 
 @sized_cache(megabytes=2)
@@ -63,27 +59,6 @@ def public_tile(card_id: str, locale: str, width: int = PUBLIC_W) -> Image.Image
 def public_name_lines(card_id: str, locale: str, width: int = PUBLIC_W) -> list[str]:
     """A public card's name as drawn on its tile (wrapped at the main size)."""
     return wrap_text(catalogue.card(card_id).name(locale), MAIN, width - 14, bold=True)
-
-
-def draw_hand_card(canvas: Canvas, x: int, y: int, card_id: str, charge: int, cubes: int, locale: str,
-                   width: int = HAND_W) -> None:
-    """A hand card on the table (on a panel), top-left at (x, y): name, cost at this charge, charge against
-    the maximum, cubes, the band of this charge. Drawn in place, not cached: charge and cubes change with
-    nearly every move, so a kept tile (~200 KB) rarely came back."""
-    found = catalogue.card(card_id)
-    colour = found.stats["colour"]
-    most = int(found.stats["max_charge"])
-    canvas.rect((x, y, x + width - 1, y + HAND_H - 1), fill=TILE, outline=FILL[colour], width=3, on=PANEL)
-    canvas.rect((x, y, x + width - 1, y + 36), fill=DEEP[colour], radius=6)
-    canvas.text((x + 10, y + 18), found.name(locale), size=MAIN, bold=True, anchor="lm", on=DEEP[colour])
-    draw_cost(canvas.image, x + 10, y + 44, catalogue.cost_at(card_id, min(charge, most)), 26, gap=3)
-    canvas.text((x + width - 10, y + 57), t("tetra.board.charge", locale, charge=charge, max=most), size=MAIN,
-                bold=True, fill=HIGHLIGHT if charge >= most else TEXT, anchor="rm", on=TILE)
-    stamp(canvas.image, pips_tile(charge, max(most, charge), 12, 3), x + 10, y + 80)
-    draw_cubes(canvas.image, x + width - 10 - cubes * 24 + 8, y + 80, cubes, size=12)
-    band = catalogue.band_at(card_id, min(charge, most))
-    words_box(canvas, (x + 10, y + 98, x + width - 8, y + HAND_H - 2), band_effect_text(band, locale), BODY, MUTED,
-              TILE)
 
 
 def detail_lines(card_id: str, locale: str) -> list[tuple[str, int | None]]:

@@ -28,7 +28,7 @@ SMALL = 18
 BODY = 20
 MAIN = 26
 TITLE = 30
-BOARD_HEIGHT = 1580
+BOARD_HEIGHT = 1152  # 1.6 x the width: a phone shows it at the chat's width, no tap
 BACKGROUND = (34, 38, 46)
 PANEL = (44, 49, 60)
 TILE = (56, 62, 76)
@@ -118,26 +118,6 @@ def draw_slot(draw: ImageDraw.ImageDraw, x: float, y: float, width: int, height:
         draw_shape(draw, colour, x + width / 2, y + step * (index + 1), r, ink=FILL[colour])
 
 
-@sized_cache(megabytes=0.25)
-def pips_tile(filled: int, total: int, size: int, gap: int) -> Image.Image:
-    tile = Image.new("RGBA", (max(1, total * (size + gap) - gap + 1), size + 1), (0, 0, 0, 0))
-    draw_pips(ImageDraw.Draw(tile), 0, 0, filled, total, size, gap)
-    return tile
-
-
-def draw_pips(draw: ImageDraw.ImageDraw, x: float, y: float, filled: int, total: int, size: int = 12,
-              gap: int = 4, colour: tuple[int, int, int] = HIGHLIGHT) -> float:
-    """``total`` small boxes, the first ``filled`` solid (charge against the red maximum, cubes)."""
-    for index in range(total):
-        box = (x, y, x + size, y + size)
-        if index < filled:
-            draw.rectangle(box, fill=colour)
-        else:
-            draw.rectangle(box, outline=(130, 136, 150), width=2)
-        x += size + gap
-    return x
-
-
 def draw_cube(draw: ImageDraw.ImageDraw, x: float, y: float, size: int) -> None:
     """A cube as a little isometric-looking box, (x, y) the top-left of its front face."""
     draw.rectangle((x, y, x + size, y + size), fill=(218, 218, 226), outline=DARK, width=1)
@@ -211,18 +191,20 @@ def wrapped_lines(text: str, size: int, width: int) -> tuple[str, ...]:
     return tuple(wrap_text(text, size, width))
 
 
-def log_lines(parts: Sequence[str], size: int, width: int, room: int, joiner: str = " · ") -> list[str]:
-    """The newest whole events that fit in ``room`` wrapped lines, oldest first."""
+def log_lines(parts: Sequence[str], size: int, width: int, room: int, joiner: str = " · ",
+              lead: str = "") -> list[str]:
+    """The newest whole events that fit in ``room`` wrapped lines, oldest first, after ``lead`` (which
+    the first line starts with, measured at the running size)."""
     chosen: list[str] = []
-    lines: list[str] = []
+    lines: list[str] = [lead.rstrip()] if lead.strip() else []
     for part in reversed(parts):
-        trial = quick_wrap(joiner.join([part, *chosen]), size, width)
+        trial = quick_wrap(lead + joiner.join([part, *chosen]), size, width)
         if len(trial) > room:
             break
         chosen.insert(0, part)
         lines = trial
     if not chosen and parts:
-        lines = quick_wrap(parts[-1], size, width)[:room]
+        lines = quick_wrap(lead + parts[-1], size, width)[:room]
     return lines
 
 

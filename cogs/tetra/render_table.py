@@ -14,7 +14,7 @@ from bot.render.toolkit import Canvas, sized_cache, token_width
 from bot.render.toolkit import fit_text as fit
 from cogs.tetra import cards as catalogue
 from cogs.tetra import geometry as geo
-from cogs.tetra.render_cards import HAND_W, PUBLIC_H, PUBLIC_W, draw_hand_card, public_tile
+from cogs.tetra.render_cards import PUBLIC_H, PUBLIC_W, public_tile
 from cogs.tetra.render_pieces import (
     ACCIDENT,
     BACKGROUND,
@@ -46,7 +46,6 @@ from cogs.tetra.render_pieces import (
     short_seat,
     slot_tile,
     stamp,
-    words_box,
 )
 from cogs.tetra.table import ACCIDENT_THRESHOLD
 from cogs.tetra.text import card_name, colour_name, rim_name, seat_name
@@ -187,26 +186,26 @@ def draw_table(canvas: Canvas, view: View, bottom: int, locale: str) -> None:
 def draw_status(canvas: Canvas, view: View, locale: str) -> int:
     """The game and turn, then who moves (or who won), each on its own line. Returns the y below."""
     left, right = heading(view, locale)
-    canvas.numbered((MARGIN, 10), left, size=TITLE, bold=True, on=BACKGROUND)
-    canvas.numbered((MARGIN, 50), fit(right, MAIN, WIDTH - 2 * MARGIN, True), size=MAIN, bold=True,
+    canvas.numbered((MARGIN, 6), left, size=TITLE, bold=True, on=BACKGROUND)
+    canvas.numbered((MARGIN, 44), fit(right, MAIN, WIDTH - 2 * MARGIN, True), size=MAIN, bold=True,
                     fill=HIGHLIGHT if not view.get("result") else (140, 230, 160), on=BACKGROUND)
-    return 90
+    return STATUS_H
+
+
+STATUS_H = 82
+TETRITES_H = 226
+TETRITE_RADIUS = 66
 
 
 def draw_tetrites(canvas: Canvas, view: View, bottom: int, top_y: int, locale: str) -> int:
-    """The three tetrites from above between the two players, with markers, owners and the faces down;
-    then the note on how rows read. Returns the y below the panel."""
-    height = 312
-    canvas.rect((MARGIN - 4, top_y, WIDTH - MARGIN + 4, top_y + height), fill=PANEL, outline=(70, 76, 92), width=2,
-                on=BACKGROUND)
+    """The three tetrites from above between the two players' panels (the top seat's above, the bottom
+    seat's below, as they sit at the table), with markers, owners and the faces down; then the note on
+    how the rows in the panels read. Returns the y below the panel."""
+    canvas.rect((MARGIN - 4, top_y, WIDTH - MARGIN + 4, top_y + TETRITES_H), fill=PANEL, outline=(70, 76, 92),
+                width=2, on=BACKGROUND)
     top = 1 - bottom
-    for seat, y in ((top, top_y + 8), (bottom, top_y + height - 66)):
-        player = view["players"][seat]
-        text = f"{seat_name(seat, locale)} ({short_seat(seat, locale)}) · {colour_name(player['colour'], locale)}"
-        canvas.text((WIDTH / 2, y), fit(("↑ " if seat == top else "↓ ") + text, BODY, WIDTH - 40, True), size=BODY,
-                    bold=True, fill=FILL[player["colour"]] if player["colour"] != "blue" else (120, 170, 255),
-                    anchor="mt", on=PANEL)
-    cy, radius = top_y + 116, 70
+    radius = TETRITE_RADIUS
+    cy = top_y + 12 + radius
     markers = {colour: seat for seat, colour in enumerate(m["marker"] for m in view["players"]) if colour}
     for tetrite in view["tetrites"]:
         column = tetrite["position"] if bottom == 0 else 2 - tetrite["position"]
@@ -214,17 +213,17 @@ def draw_tetrites(canvas: Canvas, view: View, bottom: int, top_y: int, locale: s
         paste_tetrite(canvas.image, round(cx), cy, radius, tetrite, bottom)
         seat = markers.get(tetrite["colour"])
         if seat is not None:
-            draw_marker(canvas, cx, top_y + 34 if seat == top else cy + radius * 0.5 + 6, seat,
+            draw_marker(canvas, cx, top_y + 8 if seat == top else cy + radius * 0.5 + 4, seat,
                         view["players"][seat]["colour"], locale)
         owner = owner_of(view, tetrite["colour"])
         tag = t("tetra.board.neutral", locale) if owner is None else short_seat(owner, locale)
-        canvas.text((cx, cy + radius * 0.5 + 40), f"{colour_name(tetrite['colour'], locale)} · {tag}", size=BODY,
+        canvas.text((cx, cy + radius * 0.5 + 34), f"{colour_name(tetrite['colour'], locale)} · {tag}", size=BODY,
                     bold=True, anchor="mt", on=PANEL)
         down = t("tetra.board.down", locale, face=rim_name(geo.bottom_face(tetrite["faces"]), locale))
-        canvas.text((cx, cy + radius * 0.5 + 66), down, size=BODY, fill=MUTED, anchor="mt", on=PANEL)
-    canvas.text((WIDTH / 2, top_y + height - 34), fit(t("tetra.board.rows", locale), SMALL, WIDTH - 40),
+        canvas.text((cx, cy + radius * 0.5 + 60), down, size=BODY, fill=MUTED, anchor="mt", on=PANEL)
+    canvas.text((WIDTH / 2, top_y + TETRITES_H - 26), fit(t("tetra.board.rows", locale), SMALL, WIDTH - 40),
                 size=SMALL, fill=MUTED, anchor="mt", on=PANEL)
-    return top_y + height
+    return top_y + TETRITES_H
 
 
 def draw_public(canvas: Canvas, view: View, top_y: int, locale: str, framed: set[str] = frozenset()) -> int:
@@ -243,51 +242,58 @@ def draw_public(canvas: Canvas, view: View, top_y: int, locale: str, framed: set
     return y + PUBLIC_H
 
 
+ACCIDENT_H = 104
+
+
 def draw_accident(canvas: Canvas, view: View, top_y: int, locale: str) -> int:
-    """The accident deck with its cubes, the last accident and the hand cards discarded."""
-    height = 156
-    canvas.rect((MARGIN - 4, top_y, WIDTH - MARGIN + 4, top_y + height), fill=TILE, outline=ACCIDENT, width=3,
+    """The accident deck with its cubes; the last accident and the hand cards discarded; what the last
+    accident did, on one line (shortened between words). Returns the y below."""
+    canvas.rect((MARGIN - 4, top_y, WIDTH - MARGIN + 4, top_y + ACCIDENT_H), fill=TILE, outline=ACCIDENT, width=3,
                 on=BACKGROUND)
-    canvas.text((MARGIN + 10, top_y + 8), t("tetra.board.accident", locale, count=view["accident_deck_count"]),
+    canvas.text((MARGIN + 10, top_y + 6), t("tetra.board.accident", locale, count=view["accident_deck_count"]),
                 size=MAIN, bold=True, on=TILE)
     cubes = view["accident_cubes"]
-    x = draw_cubes(canvas.image, WIDTH - MARGIN - 8 - 24 * max(cubes, 1), top_y + 20, cubes, size=16)
-    canvas.numbered((x - 24 * max(cubes, 1) - 10, top_y + 12),
+    x = draw_cubes(canvas.image, WIDTH - MARGIN - 8 - 24 * max(cubes, 1), top_y + 16, cubes, size=16)
+    canvas.numbered((x - 24 * max(cubes, 1) - 10, top_y + 10),
                     t("tetra.board.cubes_on_deck", locale, cubes=cubes, threshold=ACCIDENT_THRESHOLD), size=BODY,
                     anchor="ra", on=TILE)
-    y = top_y + 46
+    y = top_y + 42
+    discards = t("tetra.board.discards", locale, count=view["hand_discards"])
+    canvas.numbered((WIDTH - MARGIN - 10, y), discards, size=BODY, fill=MUTED, anchor="ra", on=TILE)
     discard = view.get("accident_discard") or []
     if discard:
         last = discard[-1]
+        room = WIDTH - 2 * MARGIN - 40 - token_width(discards, BODY)
         canvas.text((MARGIN + 10, y), fit(t("tetra.board.last_accident", locale, card=card_name(last, locale)), BODY,
-                                          WIDTH - 2 * MARGIN - 20, True), size=BODY, bold=True, fill=(214, 190, 255),
-                    on=TILE)
-        words_box(canvas, (MARGIN + 10, y + 28, WIDTH - MARGIN - 10, top_y + height - 28),
-                  catalogue.card(last).text(locale), BODY, MUTED, TILE)
-    canvas.numbered((MARGIN + 10, top_y + height - 30), t("tetra.board.discards", locale, count=view["hand_discards"]),
-                    size=BODY, fill=MUTED, on=TILE)
-    return top_y + height
+                                          room, True), size=BODY, bold=True, fill=(214, 190, 255), on=TILE)
+        canvas.words((MARGIN + 10, y + 28), fit(catalogue.card(last).text(locale), BODY, WIDTH - 2 * MARGIN - 20),
+                     BODY, MUTED, on=TILE)
+    return top_y + ACCIDENT_H
+
+
+PLAYER_H = 200
+HAND_LINE_H = 34
 
 
 def draw_player(canvas: Canvas, view: View, seat: int, top_y: int, locale: str) -> int:
-    """A player across the whole width: name and colour, life; mana, ether, marker; the visible row and
-    the hand piles; the two hand cards. Returns the y below."""
+    """A player's public side across the whole width: name and colour, life; mana, ether, marker; the
+    visible row and the hand piles; each hand card on a line with its charge and cubes (its full text is
+    in its owner's hand picture and /card). Returns the y below."""
     player = view["players"][seat]
     colour = player["colour"]
     active = view["active"] == seat and not view.get("result")
     x0, x1 = MARGIN - 4, WIDTH - MARGIN + 4
-    height = 304
-    canvas.rect((x0, top_y, x1, top_y + height), fill=PANEL, outline=HIGHLIGHT if active else (70, 76, 92),
+    canvas.rect((x0, top_y, x1, top_y + PLAYER_H), fill=PANEL, outline=HIGHLIGHT if active else (70, 76, 92),
                 width=4 if active else 2, on=BACKGROUND)
-    canvas.rect((x0 + 2, top_y + 2, x1 - 2, top_y + 44), fill=DEEP[colour], radius=7)
+    canvas.rect((x0 + 2, top_y + 2, x1 - 2, top_y + 40), fill=DEEP[colour], radius=7)
     life = f"♥ {player['life']}"
-    canvas.text((x1 - 12, top_y + 23), life, size=TITLE, bold=True, anchor="rm",
+    canvas.text((x1 - 12, top_y + 21), life, size=TITLE, bold=True, anchor="rm",
                 fill=(255, 120, 120) if player["life"] <= 5 else TEXT, on=DEEP[colour])
     name = f"{seat_name(seat, locale)} ({short_seat(seat, locale)}) · {colour_name(colour, locale)}"
     room = x1 - x0 - 40 - token_width(life, TITLE, True)
-    canvas.text((x0 + 12, top_y + 23), fit(name, BODY + 2, room, True), size=BODY + 2, bold=True, anchor="lm",
+    canvas.text((x0 + 12, top_y + 21), fit(name, BODY + 2, room, True), size=BODY + 2, bold=True, anchor="lm",
                 on=DEEP[colour])
-    y = top_y + 54
+    y = top_y + 48
     cx = draw_mana(canvas, x0 + 12, y, player["mana"], 28, MAIN)
     total = sum(player["mana"].values())
     stats = [t("tetra.board.mana", locale, total=total, cap=player["mana_cap"]),
@@ -296,22 +302,47 @@ def draw_player(canvas: Canvas, view: View, seat: int, top_y: int, locale: str) 
     stats.append(t("tetra.option.marker", locale, tetrite=colour_name(marker, locale)) if marker
                  else t("tetra.board.no_marker", locale))
     canvas.numbered((cx + 4, y + 14), fit("  ".join(stats), BODY, x1 - cx - 16), size=BODY, anchor="lm", on=PANEL)
-    y += 42
+    y += 38
     draw_row(canvas, x0 + 12, y, view["rows"][seat], 30, 22)
     canvas.numbered((x1 - 12, y + 2), t("tetra.board.hand_piles", locale, deck=player["hand_deck_count"],
                                         discard=len(player["hand_discard"])), size=BODY, fill=MUTED, anchor="ra",
                     on=PANEL)
-    y += 48
-    for index, hand in enumerate(player["hand"][:2]):
-        draw_hand_card(canvas, x0 + 8 + index * (HAND_W + 8), y, hand["id"], hand["charge"], hand["cubes"], locale)
-    return top_y + height
+    y += 42
+    for hand in player["hand"][:2]:
+        draw_hand_line(canvas, x0 + 12, x1 - 12, y, hand, locale)
+        y += HAND_LINE_H
+    return top_y + PLAYER_H
+
+
+def draw_hand_line(canvas: Canvas, left: int, right: int, y: int, hand: Mapping[str, Any], locale: str) -> None:
+    """A hand card as the table sees it, on one line: its colour's chip, its name; its cubes and charge
+    against the maximum at the right."""
+    card_id = hand["id"]
+    most = int(catalogue.field(card_id, "max_charge"))
+    paste_chip(canvas.image, left, y + 5, 24, catalogue.field(card_id, "colour"))
+    charge = t("tetra.board.charge", locale, charge=hand["charge"], max=most)
+    canvas.text((right, y + HAND_LINE_H / 2), charge, size=MAIN, bold=True, anchor="rm",
+                fill=HIGHLIGHT if hand["charge"] >= most else TEXT, on=PANEL)
+    cubes_x = right - token_width(charge, MAIN, True) - 12 - 20 * hand["cubes"]
+    draw_cubes(canvas.image, cubes_x, y + 12, hand["cubes"], size=12)
+    room = cubes_x - left - 44
+    canvas.text((left + 32, y + HAND_LINE_H / 2), fit(catalogue.card(card_id).name(locale), MAIN, room, True),
+                size=MAIN, bold=True, anchor="lm", on=PANEL)
 
 
 def draw_log(canvas: Canvas, view: View, top: int, bottom: int, locale: str) -> None:
-    canvas.text((MARGIN, top), t("tetra.board.last", locale), size=BODY, bold=True, on=BACKGROUND)
+    """The newest whole events that fit between ``top`` and ``bottom``, after a bold "Last actions" on the
+    first line (the thread's text holds every one of them)."""
     step = BODY + 6
-    room = max(1, (bottom - top - 32) // step)
+    room = max(1, (bottom - top) // step)
     joiner = "　" if locale == "ja" else " · "
+    lead = t("tetra.board.last", locale) + ("：" if locale == "ja" else ": ")
     # Room for one closing mark past the width (kinsoku keeps it on the line it closes).
-    for index, line in enumerate(log_lines(log_parts(view, locale), BODY, WIDTH - 2 * MARGIN - BODY, room, joiner)):
-        canvas.words((MARGIN, top + 32 + index * step), line, BODY, MUTED, on=BACKGROUND)
+    lines = log_lines(log_parts(view, locale), BODY, WIDTH - 2 * MARGIN - BODY, room, joiner, lead)
+    for index, line in enumerate(lines):
+        x = MARGIN
+        if index == 0:
+            canvas.text((x, top), lead.strip(), size=BODY, bold=True, on=BACKGROUND)
+            x += round(token_width(lead, BODY, True))
+            line = line[len(lead):].lstrip()
+        canvas.words((x, top + index * step), line, BODY, MUTED, on=BACKGROUND)

@@ -182,3 +182,83 @@ def test_japanese_lines_keep_kinsoku_without_running_past_the_width():
                     assert font(22, True).getlength(line) <= width or len(lines) == 1, (width, line)
                 checked += 1
     assert checked > 100
+
+
+def test_wrap_never_breaks_inside_a_katakana_word_or_after_an_opening_bracket():
+    """Issue 26: "オー/バーライド" was split across lines; an opening bracket must not end a line."""
+    from bot.render.toolkit import NO_LINE_END, NO_LINE_START, token_width, wrap_text
+
+    text = "相手のカードをオーバーライドする。「チャージ・ショット」を（任意で）使い、エーテルを得る。"
+    words = ("オーバーライド", "チャージ", "ショット", "エーテル")
+    for width in range(180, 700, 9):  # every width where the longest katakana word fits on a line
+        lines = wrap_text(text, 22, width)
+        assert "".join(lines) == text
+        for before, after in zip(lines, lines[1:], strict=False):
+            assert after[:1] not in NO_LINE_START and before[-1:] not in NO_LINE_END, (width, lines)
+            for word in words:
+                for cut in range(1, len(word)):
+                    assert not (before.endswith(word[:cut]) and after.startswith(word[cut:])), (width, lines)
+        assert all(token_width(line, 22) <= width for line in lines), (width, lines)
+
+
+def test_a_katakana_word_wider_than_the_line_is_still_broken_to_fit():
+    from bot.render.toolkit import token_width, wrap_text
+
+    lines = wrap_text("オーバーライドオーバーライド", 22, 120)
+    assert "".join(lines) == "オーバーライドオーバーライド" and len(lines) > 1
+    assert all(token_width(line, 22) <= 120 for line in lines)
+
+
+def test_english_wraps_at_spaces_only():
+    from bot.render.toolkit import wrap_text
+
+    text = "Alice's Shield Bearer (f3) goes to the grave, and Bob's Jack (c2) takes 3 damage."
+    for width in range(120, 700, 11):
+        lines = wrap_text(text, 20, width)
+        assert " ".join(lines) == text, (width, lines)
+    log = "Frost is dealt to the public row. · Player 2 tips the yellow tetrite. · Player 2 turns the red tetrite."
+    for width in range(160, 700, 11):
+        lines = wrap_text(log, 20, width)
+        assert " ".join(lines) == log and not any(line.startswith("·") for line in lines), (width, lines)
+
+
+def test_fit_text_shortens_at_a_word_boundary_with_an_ellipsis():
+    """The final Starfall board cut its last-events line mid-word ("…Shield Bearer, J…")."""
+    from bot.render.toolkit import fit_text, token_width
+
+    line = "Round 3: Alice's Knight, Dragon Queen, Shield Bearer, Jack go to the grave."
+    words = {word.strip(",.:") for word in line.split()}
+    for width in range(140, 700, 13):
+        cut = fit_text(line, 20, width)
+        assert token_width(cut, 20) <= width
+        if cut != line:
+            assert cut.endswith("…") and not cut.endswith(",…") and not cut.endswith(" …")
+            assert all(word.strip(",.:") in words for word in cut[:-1].split()), (width, cut)
+    japanese = "アリスのシールドベアラー（f3）が墓地に送られる。"
+    for width in range(60, 500, 7):
+        cut = fit_text(japanese, 20, width)
+        assert token_width(cut, 20) <= width
+        assert "シールドベアラー" in cut or "シ" not in cut, (width, cut)  # a katakana word whole or not at all
+    # Only a single word wider than the room is cut by character.
+    assert fit_text("Bartholomew", 20, 70).endswith("…") and token_width(fit_text("Bartholomew", 20, 70), 20) <= 70
+
+
+@pytest.mark.parametrize("part", [
+    "Round 11: Bob's Shield Bearer (f3), Alice's Knight Captain (b2), Alice's Shield Bearer (f1), Bob's Jack "
+    "Frost (c2) go to the grave.",
+    "第11ラウンド：ボブのシールドベアラー（f3）、アリスのナイトキャプテン（b2）、アリスのシールドベアラー（f1）が墓地へ。",
+])
+def test_starfall_last_events_lines_are_shortened_between_words(part: str):
+    """Starfall's final board cut its last-events line mid-word ("…Shield Bearer, J…")."""
+    from cogs.starfall.render_pieces import log_lines
+
+    for width in range(200, 700, 23):
+        (line,) = log_lines([part], 20, width, 1)
+        assert line.endswith("…")
+        kept = line[:-1]
+        rest = part[len(kept):]
+        assert part.startswith(kept), (width, line)
+        # the cut falls before a space, a separator, or a non-katakana character after a whole katakana word
+        assert rest[:1] in " ,、（" or not ("\u30a0" <= rest[:1] <= "\u30ff" and "\u30a0" <= kept[-1:] <= "\u30ff"), \
+            (width, line)
+        assert not (kept[-1:].isalnum() and rest[:1].isalnum() and kept[-1:].isascii()), (width, line)

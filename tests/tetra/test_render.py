@@ -193,6 +193,37 @@ def test_every_text_is_phone_legible_on_real_states(monkeypatch, locale: str) ->
     assert checked >= 40
 
 
+def random_positions(count: int, seed: int) -> list[dict]:
+    """Positions of random-legal matches stopped after a random number of moves (the end included)."""
+    rng = random.Random(seed)
+    found = []
+    for index in range(count):
+        stop = rng.randrange(0, 400)
+        found.append(play(seed * 100 + index, lambda state, moves, stop=stop: moves >= stop))
+    return found
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_board_fits_a_phone_screen_and_is_legible_on_random_states(monkeypatch, locale: str) -> None:
+    """Issue 26: the board was 720x1580, so a phone showed it shrunk until tapped. Its height is at most
+    1.6 times its width, its smallest text 1/40 of the width and its main facts 1/28, both players'
+    public side (life, hand cards with their charge) on it, for every viewer."""
+    checked = 0
+    for state in random_positions(6, seed=26 if locale == "en" else 27):
+        for viewer in (None, 0, 1):
+            view = ENGINE.view(state, viewer)
+            render.clear_caches()
+            width, drawn, apart = texts_drawn_apart(
+                monkeypatch, lambda v=view: render_with_names(LONG_NAMES, render_board, v, locale))
+            png = render_with_names(LONG_NAMES, render_board, view, locale)
+            image_width, image_height = decode(png).size
+            assert image_width == width == WIDTH and image_height <= 1.6 * image_width, (image_width, image_height)
+            assert_legible(width, drawn)
+            assert_legible(width, apart, main=main_texts(view, locale, False))
+            checked += 1
+    assert checked == 18
+
+
 @pytest.mark.parametrize("locale", LOCALES)
 def test_card_pictures_are_phone_legible(monkeypatch, locale: str) -> None:
     for card in catalogue.cards():
