@@ -27,10 +27,10 @@ from cogs.tetra.greedy import choose
 BOARD_CALLOUTS = (
     Callout(1, 0.62, 0.056),   # the status: turn and who moves
     Callout(2, 0.80, 0.090),   # a player's panel: name, colour, life
-    Callout(3, 0.95, 0.126),   # mana by colour, mana and ether held / cap, the marker's tetrite
+    Callout(3, 0.82, 0.126),   # mana by colour, mana and ether held / cap, the marker's tetrite
     Callout(4, 0.49, 0.162),   # the player's visible row, left to right from their chair, with mana slots
     Callout(5, 0.58, 0.215),   # a hand card: cubes left and charge / maximum
-    Callout(6, 0.26, 0.268),   # the tetrites from above; a badge marks a player's marker
+    Callout(6, 0.26, 0.268),   # the tetrites from above; a badge marks a player's marker; ▼ names the face on the table
     Callout(7, 0.62, 0.650),   # the public cards: colour, cost, what they give
     Callout(8, 0.66, 0.872),   # the accident deck: cubes on it, the last accident
 )
