@@ -9,6 +9,7 @@ from cogs.tetra.cardtext import card_text
 from cogs.tetra.describe import describe
 from cogs.tetra.engine import ENGINE
 from cogs.tetra.render import render_board, render_card, render_hand
+from cogs.tetra.rulebook import pages
 from cogs.tetra.text import ARG_FORMATTERS, option_label
 
 GAME = GameSpec(
@@ -28,4 +29,5 @@ GAME = GameSpec(
     render_card=render_card,
     arg_formatters=ARG_FORMATTERS,
     card_text=card_text,
+    rulebook=pages,
 )
