@@ -17,6 +17,10 @@ WITH_RULEBOOK = [game_id for game_id in GAME_IDS if get_game(game_id).rulebook i
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 
+def test_every_listed_game_has_a_rulebook():
+    assert WITH_RULEBOOK == list(GAME_IDS)
+
+
 def pages(game_id: str):
     return list(get_game(game_id).rulebook())
 
