@@ -9,7 +9,8 @@ from cogs.wars.cards import catalogue
 from cogs.wars.cardtext import card_text
 from cogs.wars.describe import describe
 from cogs.wars.engine import ENGINE
-from cogs.wars.render import render_board, render_card, render_hand
+from cogs.wars.render import render_board, render_hand
+from cogs.wars.render_card import render_card
 from cogs.wars.text import ARG_FORMATTERS, option_label
 
 
