@@ -18,7 +18,7 @@ from bot.cards import Card
 from bot.render import toolkit
 from bot.render.toolkit import Canvas, encode_png
 from cogs.wars import cards as C
-from cogs.wars.cardtext import magic_effect_text
+from cogs.wars.cardtext import magic_effect_text, requirement_text
 from cogs.wars.greats import GREATS
 from cogs.wars.render import ATTR_COLOURS, ATTR_LABELS, ATTR_MARKS, BACKGROUND, DIM, GOLD, PANEL, TEXT
 from cogs.wars.text import great_name
@@ -128,6 +128,21 @@ def _requirement(canvas: Canvas, x: int, y: int, info: dict[str, Any], locale: s
         canvas.draw.ellipse((x, y, x + 40, y + 40), fill=colour, outline=TEXT, width=1)
         canvas.text((x + 20, y + 20), label, size=28, bold=True, anchor="mm")
         x += 48
+
+
+def describe_card(card: Card, locale: str) -> str:
+    """The picture in words (/card's alt text): what it draws, in the order it draws it."""
+    info = C.info(card.stats.get("alternate_of", card.id))
+    separator = "、" if locale == "ja" else ", "
+    stats = separator.join([_kind(info, locale).replace(" · ", separator), *_stats(info, locale)])
+    if info["kind"] == "magic":
+        stats += separator + _t("requirement", locale) + " " + requirement_text(info, locale)
+    panels = [" ".join(part for part in (f"{title}: {text}" if title else text, note) if part)
+              for title, text, note in _panels(info, locale)]
+    if card.stats.get("alternate_of"):
+        panels.append(_t("alternate", locale, id=card.stats["alternate_of"]))
+    return i18n.t("alt.card", locale, name=card.name(locale), game=i18n.t("games.wars", locale), id=card.id,
+                  stats=stats, text=("" if locale == "ja" else " ").join(panels))
 
 
 def render_card(card: Card, locale: str) -> bytes:

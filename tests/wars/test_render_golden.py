@@ -19,6 +19,7 @@ import pytest
 from bot import i18n
 from bot.render import toolkit
 from bot.render.names import render_with_names
+from cogs.cards import card_alt_text
 from cogs.wars import cards as C
 from cogs.wars.cardtext import magic_effect_text
 from cogs.wars.engine import ENGINE
@@ -338,3 +339,17 @@ def test_card_pictures_say_kind_attribute_cost_power_traits_and_effect_in_the_ca
         if locale == "en":  # the book's Japanese terms are said in English; only the Japanese name is shown
             japanese = [text for text in texts if JAPANESE.search(text) and text != f"({card.name_ja})"]
             assert not japanese, (card.id, japanese)
+
+
+@pytest.mark.parametrize("locale", ["en", "ja"])
+def test_card_alt_text_says_what_the_picture_draws_within_discords_limit(locale: str) -> None:
+    for card in C.catalogue():
+        info = C.info(card.stats.get("alternate_of", card.id))
+        alt = card_alt_text(card, locale)
+        assert len(alt) <= 1024 and alt.startswith(card.name(locale)), card.id
+        if info["kind"] == "unit":
+            assert i18n.t("wars.card.power", locale, power=info["cost"]) in alt, card.id
+        for trait in info["traits"]:
+            assert (TRAITS[trait].name_ja if locale == "ja" else TRAITS[trait].name_en) + ":" in alt, (card.id, trait)
+        if locale == "en":
+            assert not JAPANESE.search(alt), (card.id, alt)
