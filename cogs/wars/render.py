@@ -25,7 +25,7 @@ from PIL import Image
 
 from bot import i18n
 from bot.render import toolkit
-from bot.render.names import seat_label
+from bot.render.names import seat_label, shown_to_all
 from bot.render.toolkit import Canvas, encode_png, remembered, sized_cache
 from bot.render.toolkit import fit_text as _fit
 from cogs.wars import cards as C
@@ -657,16 +657,19 @@ def _hand_sections(view: dict[str, Any], locale: str) -> list[tuple[str, str, li
     setup = view.get("setup") or {}
     for index, pool in enumerate(setup.get("hand_pool", [])):
         sections.append((i18n.t("wars.option.pick", locale, n=index + 1) + f" ({len(pool)})", "card", list(pool)))
+    seat = view.get("seat")
+    # "Your hand (5)" in a seat's own picture; "Hand (5)" under the title "Alice's hand" when shown to everyone
+    whose = "shown" if shown_to_all(view) else "your"
     if not setup.get("hand_pool"):
         hand = list(view.get("hand", []))
-        sections.append((_t("board.your_hand", locale, count=len(hand)), "card", hand))
+        sections.append((_t(f"board.{whose}_hand", locale, count=len(hand)), "card", hand))
     territories = list(view.get("territories", []))
     if territories or view["level"] == "overlord" or view["step"] != "setup":
-        sections.append((_t("board.your_territories", locale, count=len(territories)), "small", territories))
-    seat = view.get("seat")
+        sections.append((_t(f"board.{whose}_territories", locale, count=len(territories)), "small",
+                         territories))
     magic = [(m["card"], m["state"]) for m in view["players"][seat]["magic"]] if seat is not None else []
     if magic or view["step"] != "setup":
-        sections.append((_t("board.your_magic", locale), "magic", magic))
+        sections.append((_t(f"board.{whose}_magic", locale), "magic", magic))
     pool = [(card, None) for card in setup.get("magic_pool", [])]
     if pool:
         sections.append((_t("board.magic_pool", locale), "magic", pool))
@@ -698,7 +701,10 @@ def _hand_header(view: dict[str, Any], locale: str) -> tuple[str | None, list[st
     seat = view.get("seat")
     if seat is not None and view["players"][seat].get("master"):
         lines.append(_t("board.master", locale, card=_name(view["players"][seat]["master"], locale)))
-    title = f"{_seat(seat, locale)} ({_t('board.you', locale)})" if seat is not None else None
+    if seat is None:
+        return None, lines
+    title = _t("board.hand_of", locale, player=_seat(seat, locale)) if shown_to_all(view) \
+        else f"{_seat(seat, locale)} ({_t('board.you', locale)})"
     return title, lines
 
 

@@ -115,3 +115,13 @@ def test_lines_about_a_card_name_its_owner_in_words():
     for locale in ("en", "ja"):
         texts = [v for k, v in i18n.catalogue(locale).items() if k.startswith(("starfall.event.", "tetra.event."))]
         assert not [v for v in texts if re.search(r"★\{|changes by|cast \+1|詠唱\+1", v)]
+
+
+@pytest.mark.parametrize("game_id", ["formation", "wars"])
+async def test_the_final_hands_are_said_to_be_their_owners(game_id, tmp_path):
+    async with FakeDiscord() as fake:
+        result = await play_demo_match(fake, game_id, 11, tmp_path / "demo.sqlite3", "en")
+        final = [m for m in fake.messages(result["thread"]) if m.content.startswith("The hands at the end")]
+    assert len(final) == 1 and len(final[0].files) == 2
+    for owner, file in zip(NAMES.seats, final[0].files, strict=True):  # the picture's words: whose hand
+        assert f"{owner}'s hand" in file.description and "Your " not in file.description, file.description
