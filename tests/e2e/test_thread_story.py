@@ -111,6 +111,25 @@ def test_lines_about_a_card_name_its_owner_in_words():
             for locale in ("en", "ja"):
                 text = i18n.catalogue(locale)[key]
                 assert "{seat}" in text and text.index("{seat}") < text.index("{card}"), (locale, key)
+    # Each card named with its owner, before it: the seat argument, or the owner the engine adds (a countered
+    # removal's target is the opponent's; both cards of a drawn Formation battle).
+    before = {"wars.event.reinforced": [("seat", "target")], "wars.event.veiled": [("seat", "target")],
+              "wars.event.increased": [("seat", "target")], "wars.event.spell_countered_on": [("player", "target")],
+              "afterlife.event.resolved": [("seat", "card")],
+              "formation.event.battle_draw": [("attacker", "card"), ("defender", "other")]}
+    for key, pairs in before.items():
+        for locale in ("en", "ja"):
+            text = i18n.catalogue(locale)[key]
+            for owner, card in pairs:
+                assert text.index("{" + owner + "}") < text.index("{" + card + "}"), (locale, key)
+    drawn = (2, 1, ["defend:back:2"], [["formation.event.battle_draw",
+                                        {"attacker": 0, "card": "b9", "defender": 1, "other": "b9"}, None]])
+    assert public_lines(get_game("formation"), [drawn], "en", NAMES) == [
+        "Draw: Alice's Blue 9 and Bob's Blue 9 are equal; each takes their own card back."]
+    countered = (3, 0, ["counter:047"], [["wars.event.spell_countered_on", {"seat": 0, "player": 1, "target": "020"},
+                                          None]])
+    assert public_lines(get_game("wars"), [countered], "en", NAMES) == [
+        "The spell on Bob's Dragon Queen (Water 9) was countered."]
     # Words, not shorthand: no "★ changes by", "cast +1"; a heal of nothing and the round start's stars unsaid.
     for locale in ("en", "ja"):
         texts = [v for k, v in i18n.catalogue(locale).items() if k.startswith(("starfall.event.", "tetra.event."))]
