@@ -9,10 +9,11 @@ screen reader would read out as "black up-pointing triangle".
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from bot import i18n
-from bot.render.names import seat_name_words
+from bot.render.names import seat_name_words, shown_to_all
 
 ALT_TEXT_LIMIT = 1024  # Discord's limit on an attachment's description
 
@@ -28,6 +29,14 @@ def listing(items: Iterable[str], locale: str) -> str:
     if not items:
         return i18n.t("alt.none", locale)
     return ("、" if locale.startswith("ja") else ", ").join(items)
+
+
+def hand_words(view: Mapping[str, Any], viewer: int, cards: list[str], locale: str) -> str:
+    """A seat's hand (its cards' names): "Your hand, …" in its own picture, "Alice's hand, …" when the picture
+    is shown to everyone (the thread's final hands, ``bot.render.names.shown_to_all``)."""
+    if shown_to_all(view):
+        return i18n.t("alt.hand_of", locale, seat=seat(viewer, locale), count=len(cards), cards=listing(cards, locale))
+    return i18n.t("alt.your_hand", locale, count=len(cards), cards=listing(cards, locale))
 
 
 def sentences(parts: Iterable[str], locale: str) -> str:

@@ -85,6 +85,9 @@ class GameSpec:
     bot: BotHooks | None = None  # None: no bot player for this game
     selfplay: SelfPlayHooks | None = None  # None: self-play plays random and counts seats only
     render_card: Callable[[Card, str], bytes] | None = None
+    # card + locale -> that picture in words (/card's alt text) when render_card draws more than the card's
+    # text and headline stats say (3x3 Wars: kind, power, traits in the card's language); else the platform's
+    describe_card: Callable[[Card, str], str] | None = None
     # arg name -> how to localize it in prompts/events, e.g. {"card": card_name}
     arg_formatters: Mapping[str, Callable[[Any, str], str]] | None = None
     # Games played with a deck declare its rule; the engine then takes options deck0 / deck1.

@@ -152,13 +152,44 @@ class CardIndex:
                 if card.game == game_id and card.id == card_id:
                     return card, [card]
         hits = self.search(query, game=game, prefer_game=prefer_game, limit=10)
-        if not hits:
-            return None, []
-        best = [hit for hit in hits if hit.score >= hits[0].score]
+        best = [hit for hit in hits if hits and hit.score >= hits[0].score]
         if len(best) == 1 and (len(hits) == 1 or hits[0].score - hits[1].score >= CLEAR_LEAD
                                or hits[0].score >= 1.0):
             return hits[0].card, [hits[0].card]
+        numbered = self._named_number(query, game, prefer_game)
+        if numbered is not None:
+            return numbered, [numbered]
         return None, [hit.card for hit in hits]
+
+    def _named_number(self, query: str, game: str | None, prefer_game: str | None) -> Card | None:
+        """A card named with its number, as printed: "Dragon Queen 020", "020 Dragon Queen", 「龍王妃 020」
+        (several copies share a name; the number tells them apart). The number (an id or alias, its leading
+        zeros optional; the first or last word) picks the card when the rest names it, or when the rest names
+        no card at all (a transcription the index does not hold, 「ドラゴンクイーン 020」); a rest naming
+        another card leaves it ambiguous. Asked only when the whole query resolves no card, so no query that
+        resolved before changes."""
+        words = unicodedata.normalize("NFKC", query).split()
+        if len(words) < 2:
+            return None
+        for number, rest in ((words[-1], words[:-1]), (words[0], words[1:])):
+            key = normalize(number)
+            in_game = [position for position, card in enumerate(self.cards) if not game or card.game == game]
+            exact = [position for position in in_game if key in self.exact[position]]
+            compact = [position for position in in_game if compact_id(key) in self.compact[position]]
+            if not compact:
+                continue
+            named_by_rest = {position: score for position, score in self._scores(normalize("".join(rest))).items()
+                             if score >= FUZZY_FLOOR and (not game or self.cards[position].game == game)}
+            named = [position for position in compact if position in named_by_rest]
+            if len(named) > 1 and prefer_game:
+                named = [position for position in named if self.cards[position].game == prefer_game] or named
+            if len(named) == 1:
+                return self.cards[named[0]]
+            naming_another = any(score >= SUBSTRING for score in named_by_rest.values())
+            numbered = exact or compact  # the number alone: an exact id before one without its zeros
+            if len(numbered) == 1 and not named and not naming_another:
+                return self.cards[numbered[0]]
+        return None
 
 
 @cache

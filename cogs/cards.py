@@ -65,7 +65,11 @@ def render_card_png(card: Card, locale: str) -> bytes:
 
 
 def card_alt_text(card: Card, locale: str) -> str:
-    """The card picture in words: its name, game and number, headline stats and text."""
+    """The card picture in words: its name, game and number, headline stats and text (the game's own
+    words for its picture where it has them, ``GameSpec.describe_card``)."""
+    describe = get_game(card.game).describe_card
+    if describe is not None:
+        return fit(describe(card, locale))
     stats = "、".join if locale == "ja" else ", ".join
     return fit(i18n.t("alt.card", locale, name=card.name(locale), game=i18n.t(f"games.{card.game}", locale),
                       id=card.id, stats=stats(f"{name} {value}" for name, value in card_fields(card, locale))

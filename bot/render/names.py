@@ -10,8 +10,9 @@ signature changes and nothing about a player leaks between renders.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from contextvars import ContextVar
+from typing import Any
 
 from bot import i18n
 
@@ -26,6 +27,16 @@ def picture_name(name: str, limit: int = NAME_LIMIT) -> str:
     text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C")
     text = " ".join(text.split())
     return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
+
+
+# A seat's own picture (its hand or panel) posted for everyone to see, as the thread posts both hands when a
+# match ends: titled with its owner ("Alice's hand"), never "Your hand". bot/ui/thread.py sets it on the view;
+# each game's render_hand (and describe) reads it through ``shown_to_all``.
+SHOWN_TO_ALL = "shown_to_all"
+
+
+def shown_to_all(view: Mapping[str, Any]) -> bool:
+    return bool(view.get(SHOWN_TO_ALL))
 
 
 def seat_label(seat: int, locale: str) -> str:

@@ -28,6 +28,7 @@ from bot import i18n, ratings
 from bot.engine import handover_versions, public_decisions, thread_key
 from bot.games import get_game
 from bot.match import CLAIM, RESIGN, Applied
+from bot.render.names import SHOWN_TO_ALL
 from bot.store import MatchRow
 from bot.ui.components import (
     board_button,
@@ -397,7 +398,8 @@ class MatchThreads:
         if thread is not None:
             # Every hidden card revealed: each seat's own panel view, now public because the match is over.
             files = [await render_match(names, f"hand_{seat + 1}.png", game.render_hand,
-                                        game.engine.view(match.state, seat), match.locale, describe=game.describe) for seat in (0, 1)]
+                                        {**game.engine.view(match.state, seat), SHOWN_TO_ALL: True}, match.locale,
+                                        describe=game.describe) for seat in (0, 1)]
             await thread.send(i18n.t("match.final_hands", match.locale, p0=names.seats[0], p1=names.seats[1]),
                               files=files, allowed_mentions=discord.AllowedMentions.none(),
                               nonce=self.post_nonce(match, "x"))

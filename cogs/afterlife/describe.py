@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.alttext import listing, seat, sentences
+from bot.alttext import hand_words, listing, seat, sentences
 from bot.i18n import t
 from cogs.afterlife.text import card_name, keyword_name, phase_name, reason_name, unit_text
 
@@ -64,8 +64,7 @@ def describe(view: Mapping[str, Any], locale: str) -> str:
     if viewer is not None:
         own = view["players"][viewer]
         hand = own.get("hand") or []
-        parts.append(t("alt.your_hand", locale, count=len(hand),
-                       cards=listing((card_name(c, locale) for c in hand), locale)))
+        parts.append(hand_words(view, viewer, [card_name(c, locale) for c in hand], locale))
         for number, bundle in enumerate(own.get("bundles") or [], start=1):
             parts.append(t("alt.afterlife.bundle", locale, number=number,
                            cards=listing((card_name(c, locale) for c in bundle), locale)))

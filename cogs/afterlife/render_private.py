@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.i18n import t
+from bot.render.names import shown_to_all
 from bot.render.toolkit import Canvas, token_width
 from cogs.afterlife import cards as catalogue
 from cogs.afterlife.render_table import (
@@ -306,7 +307,9 @@ def draw_hand(view: View, locale: str) -> bytes:
     height += 8
     canvas = Canvas(WIDTH, height, background=BACKGROUND)
     canvas.rect((0, 0, WIDTH, 82), fill=(52, 56, 72), radius=0)
-    y = draw_header(canvas, view, 0, locale, t("afterlife.ui.hand.title", locale, player=seat_name(seat, locale)))
+    title = t(f"afterlife.ui.hand.{'title_of' if shown_to_all(view) else 'title'}", locale,
+              player=seat_name(seat, locale))
+    y = draw_header(canvas, view, 0, locale, title)
     y = draw_player_bar(canvas, view, seat, y, locale, on=None)  # its top edge lies on the title band
     if heading_lines:
         y = draw_heading(canvas, heading_lines, y)
@@ -319,6 +322,9 @@ def draw_hand(view: View, locale: str) -> bytes:
     if playing:
         if middle:
             y = draw_middle(canvas, middle, y + 4)
-        y = draw_side(canvas, view, other, y, t("afterlife.ui.hand.their_field", locale), locale, marks)
-        y = draw_side(canvas, view, seat, y, t("afterlife.ui.hand.your_field", locale), locale, marks)
+        public = shown_to_all(view)  # neither field is "yours" to the thread: each is named by its owner
+        y = draw_side(canvas, view, other, y, t(f"afterlife.ui.hand.{'field' if public else 'their_field'}", locale),
+                      locale, marks)
+        y = draw_side(canvas, view, seat, y, t(f"afterlife.ui.hand.{'field' if public else 'your_field'}", locale),
+                      locale, marks)
     return crop_png(canvas, y + 8)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.alttext import listing, seat, sentences
+from bot.alttext import hand_words, listing, seat, sentences
 from bot.i18n import t
 from cogs.formation.text import card_name, square_name, type_name
 
@@ -79,8 +79,7 @@ def describe(view: Mapping[str, Any], locale: str) -> str:
     viewer = view.get("viewer")
     if viewer is not None:
         hand = view["seats"][viewer].get("hand") or []
-        parts.append(t("alt.your_hand", locale, cards=listing((card_name(c, locale) for c in hand), locale),
-                       count=len(hand)))
+        parts.append(hand_words(view, viewer, [card_name(c, locale) for c in hand], locale))
     else:  # the final board reveals both hands
         parts.extend(t("alt.hand_of", locale, seat=seat(player["seat"], locale), count=len(player["hand"]),
                        cards=listing((card_name(c, locale) for c in player["hand"]), locale))

@@ -387,7 +387,8 @@ def resolve_defence(state: State, seat: Seat, option: str, events: list[Event]) 
         winner = None
         for pick in (attack, defence):
             state["captured"][pick["seat"]].append([pick["seat"], pick["card"]])
-        events.append(Event(event_key("draw"), {"card": attack["card"], "other": defence["card"]}))
+        events.append(Event(event_key("battle_draw"), {"attacker": attacker_seat, "card": attack["card"],
+                                                       "defender": seat, "other": defence["card"]}))
     else:
         winner = attacker_seat if result == ATTACKER_WINS else seat
         won, lost = (attack, defence) if winner == attacker_seat else (defence, attack)

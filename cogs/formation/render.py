@@ -17,6 +17,7 @@ from PIL import Image
 
 from bot.cards import Card
 from bot.i18n import t
+from bot.render.names import shown_to_all
 from bot.render.toolkit import (
     Canvas,
     clear_picture_caches,
@@ -407,7 +408,8 @@ def render_hand(view: View, locale: str) -> bytes:
         notes = wrapped(hand_notes(view, seat, locale), MAIN)
         body = PANEL_H + 10 + hand_height(hand) + len(notes) * (MAIN + LINE_GAP + 4) + 8
     canvas = Canvas(WIDTH, HEADER_H + body, BACKGROUND)
-    title = t("formation.board.your_hand", locale, player=seat_name(seat, locale))
+    title = t(f"formation.board.{'hand_of' if shown_to_all(view) else 'your_hand'}", locale,
+              player=seat_name(seat, locale))
     canvas.text((MARGIN + 4, 24), fit(title, 30, WIDTH - 2 * MARGIN, True), size=30, bold=True, anchor="lm",
                 on=BACKGROUND)
     canvas.numbered((MARGIN + 4, 66), heading(view, locale), size=24, fill=MUTED, anchor="lm", on=BACKGROUND)

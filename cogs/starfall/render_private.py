@@ -8,6 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from bot.i18n import t
+from bot.render.names import shown_to_all
 from bot.render.toolkit import Canvas, token_width, wrap_text
 from bot.render.toolkit import fit_text as fit
 from cogs.starfall import board
@@ -261,7 +262,9 @@ def render_hand(view: View, locale: str) -> bytes:
     round_text = layout["round"]
     canvas.text((WIDTH - MARGIN, 25), round_text, size=BODY, bold=True, anchor="rm")
     room = WIDTH - 3 * MARGIN - token_width(round_text, BODY, True)
-    canvas.text((MARGIN, 25), fit(t("starfall.ui.your_panel", locale, player=seat_name(seat, locale)), MAIN - 2, room,
+    title = t(f"starfall.ui.{'panel_of' if shown_to_all(view) else 'your_panel'}", locale,
+              player=seat_name(seat, locale))
+    canvas.text((MARGIN, 25), fit(title, MAIN - 2, room,
                                   True), size=MAIN - 2, bold=True, anchor="lm")
     for index, line in enumerate(layout["prompt"]):
         canvas.words((MARGIN, 58 + index * (BODY + 8)), line, BODY + 2, layout["ink"], True)

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.i18n import t
+from bot.render.names import shown_to_all
 from bot.render.toolkit import Canvas, token_width
 from bot.render.toolkit import fit_text as fit
 from cogs.tetra import cards as catalogue
@@ -107,7 +108,8 @@ def render_hand(view: View, locale: str) -> bytes:
     canvas.rect((0, 0, WIDTH, 50), fill=DEEP[colour], radius=0)
     life = f"♥ {player['life']}"
     canvas.text((WIDTH - MARGIN, 25), life, size=TITLE, bold=True, anchor="rm", on=DEEP[colour])
-    title = t("tetra.board.your_hand", locale, player=seat_name(seat, locale)) + f" · {colour_name(colour, locale)}"
+    title = t(f"tetra.board.{'hand_of' if shown_to_all(view) else 'your_hand'}", locale,
+              player=seat_name(seat, locale)) + f" · {colour_name(colour, locale)}"
     room = WIDTH - 3 * MARGIN - token_width(life, TITLE, True)
     canvas.text((MARGIN, 25), fit(title, MAIN - 2, room, True), size=MAIN - 2, bold=True, anchor="lm",
                 on=DEEP[colour])
@@ -115,7 +117,8 @@ def render_hand(view: View, locale: str) -> bytes:
     top = ROW_PANEL_TOP
     canvas.rect((MARGIN - 4, top, WIDTH - MARGIN + 4, top + ROW_PANEL_H), fill=PANEL, outline=(70, 76, 92), width=2,
                 on=BACKGROUND)
-    canvas.text((MARGIN + 8, top + 8), fit(t("tetra.board.your_row", locale), BODY, WIDTH - 200, True), size=BODY,
+    canvas.text((MARGIN + 8, top + 8), fit(t(f"tetra.board.{'row_of' if shown_to_all(view) else 'your_row'}", locale,
+                                         player=seat_name(seat, locale)), BODY, WIDTH - 200, True), size=BODY,
                 bold=True, on=PANEL)
     canvas.numbered((WIDTH - MARGIN - 8, top + 8), t("tetra.board.turn", locale, turn=view["turn"]), size=BODY,
                     bold=True, anchor="ra", fill=MUTED, on=PANEL)

@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.alttext import listing, seat, sentences
+from bot.alttext import hand_words, listing, seat, sentences
 from bot.i18n import t
+from bot.render.names import shown_to_all
 from cogs.wars.text import card_name, reason_name
 from cogs.wars.traits import TRAITS
 
@@ -69,9 +70,9 @@ def describe(view: Mapping[str, Any], locale: str) -> str:
                        cards=listing((card_name(c, locale) for c in hand), locale)))
     if view.get("seat") is not None:
         hand = view.get("hand") or []
-        parts.append(t("alt.your_hand", locale, count=len(hand),
-                       cards=listing((card_name(c, locale) for c in hand), locale)))
+        parts.append(hand_words(view, view["seat"], [card_name(c, locale) for c in hand], locale))
         territories = view.get("territories") or []
-        parts.append(t("alt.wars.your_territories", locale, count=len(territories),
+        whose = "territories_of" if shown_to_all(view) else "your_territories"
+        parts.append(t(f"alt.wars.{whose}", locale, seat=seat(view["seat"], locale), count=len(territories),
                        cards=listing((card_name(c, locale) for c in territories), locale)))
     return sentences(parts, locale)

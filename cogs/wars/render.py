@@ -1,4 +1,4 @@
-"""Board, hand and card images of 3x3 Wars, drawn from a view (never from the full state).
+"""Board and hand images of 3x3 Wars, drawn from a view (never from the full state).
 
 Drawn 780 px wide and stacked vertically for phones: no text is under 1/40 of the width (20 px), and
 names, power, life and costs are at least 1/28 (28 px). Unit boxes, magic rows and hand tiles are drawn
@@ -12,6 +12,8 @@ once per look and pasted from bounded caches.
   and the turn before (spells with their counters and results, magic, great magic, combat).
 * Hand (the private picture, ``view(state, seat)``): the player's hand, territories and magic with its
   state, requirement and effect; during setup the magic and the hands to choose from.
+
+The /card picture is ``cogs.wars.render_card``.
 """
 
 from __future__ import annotations
@@ -22,9 +24,8 @@ from typing import Any
 from PIL import Image
 
 from bot import i18n
-from bot.cards import Card
 from bot.render import toolkit
-from bot.render.names import seat_label
+from bot.render.names import seat_label, shown_to_all
 from bot.render.toolkit import Canvas, encode_png, remembered, sized_cache
 from bot.render.toolkit import fit_text as _fit
 from cogs.wars import cards as C
@@ -656,16 +657,19 @@ def _hand_sections(view: dict[str, Any], locale: str) -> list[tuple[str, str, li
     setup = view.get("setup") or {}
     for index, pool in enumerate(setup.get("hand_pool", [])):
         sections.append((i18n.t("wars.option.pick", locale, n=index + 1) + f" ({len(pool)})", "card", list(pool)))
+    seat = view.get("seat")
+    # "Your hand (5)" in a seat's own picture; "Hand (5)" under the title "Alice's hand" when shown to everyone
+    whose = "shown" if shown_to_all(view) else "your"
     if not setup.get("hand_pool"):
         hand = list(view.get("hand", []))
-        sections.append((_t("board.your_hand", locale, count=len(hand)), "card", hand))
+        sections.append((_t(f"board.{whose}_hand", locale, count=len(hand)), "card", hand))
     territories = list(view.get("territories", []))
     if territories or view["level"] == "overlord" or view["step"] != "setup":
-        sections.append((_t("board.your_territories", locale, count=len(territories)), "small", territories))
-    seat = view.get("seat")
+        sections.append((_t(f"board.{whose}_territories", locale, count=len(territories)), "small",
+                         territories))
     magic = [(m["card"], m["state"]) for m in view["players"][seat]["magic"]] if seat is not None else []
     if magic or view["step"] != "setup":
-        sections.append((_t("board.your_magic", locale), "magic", magic))
+        sections.append((_t(f"board.{whose}_magic", locale), "magic", magic))
     pool = [(card, None) for card in setup.get("magic_pool", [])]
     if pool:
         sections.append((_t("board.magic_pool", locale), "magic", pool))
@@ -697,7 +701,10 @@ def _hand_header(view: dict[str, Any], locale: str) -> tuple[str | None, list[st
     seat = view.get("seat")
     if seat is not None and view["players"][seat].get("master"):
         lines.append(_t("board.master", locale, card=_name(view["players"][seat]["master"], locale)))
-    title = f"{_seat(seat, locale)} ({_t('board.you', locale)})" if seat is not None else None
+    if seat is None:
+        return None, lines
+    title = _t("board.hand_of", locale, player=_seat(seat, locale)) if shown_to_all(view) \
+        else f"{_seat(seat, locale)} ({_t('board.you', locale)})"
     return title, lines
 
 
@@ -747,36 +754,4 @@ def render_hand(view: dict[str, Any], locale: str) -> bytes:
                 _card_tile(canvas, MARGIN + (index % PER_ROW) * (TILE_W + TILE_GAP), top + (index // PER_ROW) * pitch,
                            item, locale, small=kind == "small", level=level)
         y += _section_height(kind, items, level, locale)
-    return encode_png(canvas.image)
-
-
-# ---------------------------------------------------------------- card
-
-
-CARD_W, CARD_MIN_H = 640, 400
-CARD_TEXT = 24  # the whole text (★ great magic included) at 1/28 of the width or more
-
-
-def render_card(card: Card, locale: str) -> bytes:
-    """/card: name, number and cost on the attribute's colour, then the card's whole text (640 px wide,
-    every text at least 1/28 of the width)."""
-    card_id = card.stats.get("alternate_of", card.id)
-    info = C.info(card_id)
-    colour = ATTR_COLOURS.get(info["attribute"], PANEL)
-    body = toolkit.wrap_text(card.text(locale), CARD_TEXT, CARD_W - 48)
-    name = toolkit.wrap_text(f"{card.name(locale)}  {card.id}", 30, CARD_W - 120, bold=True)
-    title_h = 24 + len(name) * 40
-    height = max(CARD_MIN_H, title_h + 30 + len(body) * (CARD_TEXT + 8) + 30)  # card-shaped even when the text is short
-    canvas = Canvas(CARD_W, height)
-    canvas.rect((10, 10, CARD_W - 10, height - 10), fill=PANEL, outline=colour, width=6)
-    canvas.rect((10, 10, CARD_W - 10, title_h + 10), fill=colour, radius=8)
-    for index, line in enumerate(name):
-        canvas.text((24, 20 + index * 40), line, size=30, bold=True)
-    if info["kind"] != "magic":
-        cost = "1-3" if "shift" in info["traits"] else ("-" if info["kind"] == "spell" else str(info["cost"]))
-        canvas.text((CARD_W - 24, 20), cost, size=30, bold=True, anchor="ra")
-    y = title_h + 30
-    for line in body:
-        canvas.words((24, y), line, size=CARD_TEXT)
-        y += CARD_TEXT + 8
     return encode_png(canvas.image)

@@ -9,7 +9,8 @@ from cogs.wars.cards import catalogue
 from cogs.wars.cardtext import card_text
 from cogs.wars.describe import describe
 from cogs.wars.engine import ENGINE
-from cogs.wars.render import render_board, render_card, render_hand
+from cogs.wars.render import render_board, render_hand
+from cogs.wars.render_card import describe_card, render_card
 from cogs.wars.rulebook import pages
 from cogs.wars.text import ARG_FORMATTERS, option_label
 
@@ -31,6 +32,7 @@ GAME = GameSpec(
     option_label=option_label,
     cards=cards,
     render_card=render_card,
+    describe_card=describe_card,
     arg_formatters=ARG_FORMATTERS,
     card_text=card_text,
     rulebook=pages,

@@ -148,7 +148,8 @@ def resolve_chain(state: State, events: list[Event]) -> None:
         apply_spell(state, base, events)
     else:
         record["result"] = "countered"
-        events.append(event("spell_countered", None, seat=base["seat"], target=base["target"]))
+        owner = other(base["seat"]) if base["kind"] == "remove" else base["seat"]  # removal: the opponent's unit
+        events.append(event("spell_countered_on", None, seat=base["seat"], player=owner, target=base["target"]))
     state["chain"] = None
     state["step"] = chain["then"]
 

@@ -45,6 +45,20 @@ async def test_card_by_japanese_name_for_a_japanese_user_answers_in_japanese(tab
     assert alt.startswith("毒殺（サイザンウォーズのカード、番号A08）。") and "破壊する" in alt
 
 
+async def test_a_wars_card_by_name_and_number_shows_its_picture_said_in_the_readers_language(table: Table):
+    # Dragon Queen is printed on 010, 020 and 033: the number picks the copy, before or after the name.
+    for typed in ("Dragon Queen 020", "020 Dragon Queen"):
+        message = (await lookup(table, table.world.alice, typed)).messages[-1]
+        assert not message.ephemeral and message.embeds[0]["footer"]["text"].endswith("020 · authored by Duel Table")
+        assert png_size(message.attachments[0][1])[0] == 720  # the phone width, text at 1/28 or more
+        alt = message.files[0].description
+        assert alt == ("Dragon Queen, a 3x3 Wars card, number 020. Unit, Water, Cost 9, Power 9. "
+                       "Unreinforceable: This unit cannot be reinforced.")
+    message = (await lookup(table, table.world.bob, "ドラゴンクイーン 020")).messages[-1]
+    assert message.files[0].description == \
+        "龍王妃（サイザンウォーズのカード、番号020）。ユニット、水、コスト9、パワー9。強化不可: このユニットは強化できない。"
+
+
 async def test_card_fuzzy_name_finds_the_card(table: Table):
     record = await lookup(table, table.world.alice, "poisonning")
     assert record.messages[-1].embeds[0]["title"].startswith("Poisoning")

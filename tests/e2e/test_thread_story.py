@@ -111,7 +111,36 @@ def test_lines_about_a_card_name_its_owner_in_words():
             for locale in ("en", "ja"):
                 text = i18n.catalogue(locale)[key]
                 assert "{seat}" in text and text.index("{seat}") < text.index("{card}"), (locale, key)
+    # Each card named with its owner, before it: the seat argument, or the owner the engine adds (a countered
+    # removal's target is the opponent's; both cards of a drawn Formation battle).
+    before = {"wars.event.reinforced": [("seat", "target")], "wars.event.veiled": [("seat", "target")],
+              "wars.event.increased": [("seat", "target")], "wars.event.spell_countered_on": [("player", "target")],
+              "afterlife.event.resolved": [("seat", "card")],
+              "formation.event.battle_draw": [("attacker", "card"), ("defender", "other")]}
+    for key, pairs in before.items():
+        for locale in ("en", "ja"):
+            text = i18n.catalogue(locale)[key]
+            for owner, card in pairs:
+                assert text.index("{" + owner + "}") < text.index("{" + card + "}"), (locale, key)
+    drawn = (2, 1, ["defend:back:2"], [["formation.event.battle_draw",
+                                        {"attacker": 0, "card": "b9", "defender": 1, "other": "b9"}, None]])
+    assert public_lines(get_game("formation"), [drawn], "en", NAMES) == [
+        "Draw: Alice's Blue 9 and Bob's Blue 9 are equal; each takes their own card back."]
+    countered = (3, 0, ["counter:047"], [["wars.event.spell_countered_on", {"seat": 0, "player": 1, "target": "020"},
+                                          None]])
+    assert public_lines(get_game("wars"), [countered], "en", NAMES) == [
+        "The spell on Bob's Dragon Queen (Water 9) was countered."]
     # Words, not shorthand: no "★ changes by", "cast +1"; a heal of nothing and the round start's stars unsaid.
     for locale in ("en", "ja"):
         texts = [v for k, v in i18n.catalogue(locale).items() if k.startswith(("starfall.event.", "tetra.event."))]
         assert not [v for v in texts if re.search(r"★\{|changes by|cast \+1|詠唱\+1", v)]
+
+
+@pytest.mark.parametrize("game_id", ["formation", "wars"])
+async def test_the_final_hands_are_said_to_be_their_owners(game_id, tmp_path):
+    async with FakeDiscord() as fake:
+        result = await play_demo_match(fake, game_id, 11, tmp_path / "demo.sqlite3", "en")
+        final = [m for m in fake.messages(result["thread"]) if m.content.startswith("The hands at the end")]
+    assert len(final) == 1 and len(final[0].files) == 2
+    for owner, file in zip(NAMES.seats, final[0].files, strict=True):  # the picture's words: whose hand
+        assert f"{owner}'s hand" in file.description and "Your " not in file.description, file.description

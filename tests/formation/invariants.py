@@ -158,7 +158,7 @@ def check_round_battles(state_before: State, events: Iterable[Event], battles_se
     """Counts resolved battles; when a round is scored it must have had exactly 7."""
     for event in events:
         short = event.key.removeprefix("formation.event.")
-        if short in ("won", "won_zero", "draw"):
+        if short in ("won", "won_zero", "battle_draw"):
             battles_seen[-1] += 1
         if short == "round_scored" and event.args["player"] == 1:
             assert battles_seen[-1] == 7, f"round {event.args['round']} had {battles_seen[-1]} battles"
@@ -218,7 +218,7 @@ def _tally(state: State, scratch: dict[str, Any]) -> Counter:
 
 def _check_tally(coverage: Counter) -> None:
     # The random players reached every corner of the rules.
-    for key in ("undo", "advance", "wild_pick", "draw", "won_zero", "reinforcement", "reason:score",
+    for key in ("undo", "advance", "wild_pick", "battle_draw", "won_zero", "reinforcement", "reason:score",
                 "reason:tiebreak"):
         assert coverage[key] > 0, key
     assert coverage["place"] > 0

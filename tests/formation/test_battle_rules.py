@@ -163,14 +163,15 @@ def test_same_colour_and_rank_is_a_draw_and_each_takes_their_own_card():
     assert battle_winner("r8", "red", 0, "r8", "red", 0) == DRAW  # book example 4
     state = battle_state(("fixture-sword-1a", "fixture-shield-1a"), {0: {"front:1": "r8"}, 1: {"back:1": "r8"}})
     state, events = play(state, ["attack:front:1", "defend:back:1"])
-    assert keys(events)[-1] == "draw"
+    assert keys(events)[-1] == "battle_draw"  # whose card is whose: the attacker's, then the defender's
+    assert events[-1].args == {"attacker": 0, "card": "r8", "defender": 1, "other": "r8"}
     assert state["captured"] == [[[0, "r8"]], [[1, "r8"]]]
 
 
 def test_draw_compares_ranks_after_bonuses():
     state = battle_state(("fixture-sword-2a", "fixture-shield-1a"), {0: {"front:1": "r5"}, 1: {"back:1": "r6"}})  # front:1 +1
     state, events = play(state, ["attack:front:1", "defend:back:1"])
-    assert keys(events)[-1] == "draw"
+    assert keys(events)[-1] == "battle_draw"
 
 
 def test_winner_takes_both_cards():

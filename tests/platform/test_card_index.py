@@ -112,6 +112,22 @@ def test_an_id_without_its_leading_zeros_ranks_below_an_exact_id():
     assert index.resolve("a8", game="wars")[0].id == "A08"
 
 
+def test_a_name_with_its_number_finds_that_copy():
+    # Dragon Queen is printed on 010, 020 and 033: the name alone offers the three, the number picks one.
+    index = default_index()
+    assert index.resolve("Dragon Queen")[0] is None
+    named = [query for query in load_queries() if query["kind"] == "name_number"]
+    assert len(named) >= 5
+    for query in named:
+        found, _ = index.resolve(query["q"], game=query.get("game"))
+        assert found is not None and [f"{found.game}:{found.id}"] == query["expect"], query["q"]
+
+
+def test_a_number_with_another_cards_name_stays_ambiguous():
+    found, candidates = default_index().resolve("Fireball 020")
+    assert found is None and "A01" in {card.id for card in candidates}
+
+
 if __name__ == "__main__":
     queries = load_queries()
     misses = [query for query in queries if not finds(default_index(), query)]

@@ -77,3 +77,19 @@ def test_hand_tiles_grey_out_the_traits_the_level_turns_off() -> None:
     assert _trait_rows(["swell"], "apprentice", "ja") == [("膨張 (無効)", OFF)]
     assert _trait_rows(["swell"], "wizard", "en") == [("Swell", DIM)]
     assert _trait_rows(["transparent", "swell"], "overlord", "en")[0][1] == DIM
+
+
+def test_a_countered_spell_names_whose_unit_it_was_cast_on() -> None:
+    # Player 1's removal of Player 2's 040 is countered by 呪文砕き: the line names Player 2's unit (issue 26).
+    state = setup_game(level="wizard", seed=3, hands=[["027", "003", "016"], ["047", "017"]],
+                       fields=[["034", "022"], ["040", "031"]], deck=["041", "042", "043", "044", "035"])
+    state, events = play(state, [(0, "remove:027:040"), (0, "pass"), (1, "counter:047"), (0, "pass")])
+    countered = [e for e in events if e.key == "wars.event.spell_countered_on"]
+    assert [e.args for e in countered] == [{"seat": 0, "player": 1, "target": "040"}]
+    assert countered[0].audience is None
+    # A reinforcement is cast on the caster's own unit: countered, the line names the caster's unit.
+    state = setup_game(level="wizard", seed=3, hands=[["022"], ["047"]], fields=[["034"], ["040"]],
+                       deck=["041", "042", "043", "044", "035"])
+    state, events = play(state, [(0, "pass"), (0, "reinforce:041:034"), (1, "counter:047"), (0, "pass")])
+    countered = [e for e in events if e.key == "wars.event.spell_countered_on"]
+    assert [e.args for e in countered] == [{"seat": 0, "player": 0, "target": "034"}]

@@ -8,6 +8,7 @@ look at every changed picture before committing it.
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -15,10 +16,15 @@ from typing import Any
 
 import pytest
 
+from bot import i18n
+from bot.render import toolkit
 from bot.render.names import render_with_names
+from cogs.cards import card_alt_text
 from cogs.wars import cards as C
+from cogs.wars.cardtext import magic_effect_text
 from cogs.wars.engine import ENGINE
 from cogs.wars.render import (
+    ATTR_LABELS,
     TILE_W,
     UNIT_W,
     WIDTH,
@@ -29,12 +35,14 @@ from cogs.wars.render import (
     _traits,
     clear_tile_caches,
     render_board,
-    render_card,
     render_hand,
 )
 from cogs.wars.render import (
     _name as card_title,
 )
+from cogs.wars.render_card import in_card_language, render_card
+from cogs.wars.text import great_name
+from cogs.wars.traits import TRAITS
 from tests.golden import assert_legible, assert_matches_golden, decode, texts_drawn, texts_drawn_apart
 from tests.wars.helpers import answer, decision, finish_turn, play, setup_game
 from tools.bench import sample_states
@@ -268,3 +276,80 @@ def test_pngs_stay_within_300_kb() -> None:
         locale = "ja" if index % 2 else "en"
         assert len(render_board(ENGINE.view(state, None), locale)) <= SIZE_BUDGET
         assert len(render_hand(ENGINE.view(state, state["active"]), locale)) <= SIZE_BUDGET
+
+
+# ---------------------------------------------------------------- the /card picture
+
+CARD_CASES: dict[str, Callable[[], bytes]] = {
+    "card_020_en": lambda: render_card(C.find_card("020"), "en"),  # a unit: cost, power, one trait
+    "card_A01_ja": lambda: render_card(C.find_card("A01"), "ja"),  # a magic: requirement, effect, trait, great magic
+}
+
+
+@pytest.mark.parametrize("name", sorted(CARD_CASES))
+def test_card_picture_matches_golden_png(name: str) -> None:
+    assert_matches_golden(CARD_CASES[name](), GOLDEN_DIR / f"{name}.png")
+
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff01-\uff5e]")
+
+
+def squashed(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def card_texts(monkeypatch: pytest.MonkeyPatch, card: Any, locale: str) -> tuple[int, list[str], list[str]]:
+    """The card picture's width, its texts drawn whole and its lines of running text (drawn word by word
+    from cached masks, so a word repeated on the picture is rasterized once: recorded as lines)."""
+    lines: list[str] = []
+    original = toolkit.Canvas.words
+
+    def recording_words(self: toolkit.Canvas, xy: Any, text: str, *args: Any, **kwargs: Any) -> None:
+        lines.append(text)
+        original(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(toolkit.Canvas, "words", recording_words)
+    try:
+        width, drawn = texts_drawn(monkeypatch, lambda: render_card(card, locale))
+    finally:
+        monkeypatch.setattr(toolkit.Canvas, "words", original)
+    return width, [text for _, text in drawn], lines
+
+
+@pytest.mark.parametrize("locale", ["en", "ja"])
+def test_card_pictures_say_kind_attribute_cost_power_traits_and_effect_in_the_cards_language(
+        monkeypatch: pytest.MonkeyPatch, locale: str) -> None:
+    for card in C.catalogue():
+        info = C.info(card.stats.get("alternate_of", card.id))
+        width, texts, lines = card_texts(monkeypatch, card, locale)
+        assert width == 720, card.id
+        every_word = squashed("".join(texts + lines))
+        assert card.id in texts and squashed(card.name(locale)) in every_word, card.id
+        kind_line = next(text for text in texts if text.startswith(i18n.t(f"wars.card.{info['kind']}", locale)))
+        if info["attribute"] != "none":
+            assert ATTR_LABELS[locale][info["attribute"]] in kind_line, card.id
+        if info["kind"] == "unit":
+            assert i18n.t("wars.card.cost", locale, cost=info["cost"]) in texts, card.id
+            assert i18n.t("wars.card.power", locale, power=info["cost"]) in texts, card.id
+        for trait in info["traits"]:
+            assert (TRAITS[trait].name_ja if locale == "ja" else TRAITS[trait].name_en) in texts, (card.id, trait)
+        if info["kind"] == "magic":
+            assert squashed(in_card_language(magic_effect_text(info, locale), locale)) in every_word, card.id
+            assert any(great_name(info["great"], locale) in text for text in texts), card.id
+        if locale == "en":  # the book's Japanese terms are said in English; only the Japanese name is shown
+            japanese = [text for text in texts if JAPANESE.search(text) and text != f"({card.name_ja})"]
+            assert not japanese, (card.id, japanese)
+
+
+@pytest.mark.parametrize("locale", ["en", "ja"])
+def test_card_alt_text_says_what_the_picture_draws_within_discords_limit(locale: str) -> None:
+    for card in C.catalogue():
+        info = C.info(card.stats.get("alternate_of", card.id))
+        alt = card_alt_text(card, locale)
+        assert len(alt) <= 1024 and alt.startswith(card.name(locale)), card.id
+        if info["kind"] == "unit":
+            assert i18n.t("wars.card.power", locale, power=info["cost"]) in alt, card.id
+        for trait in info["traits"]:
+            assert (TRAITS[trait].name_ja if locale == "ja" else TRAITS[trait].name_en) + ":" in alt, (card.id, trait)
+        if locale == "en":
+            assert not JAPANESE.search(alt), (card.id, alt)

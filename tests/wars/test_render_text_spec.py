@@ -7,7 +7,8 @@ import random
 from bot.engine import random_choice
 from cogs.wars.cards import catalogue, find_card
 from cogs.wars.engine import ENGINE
-from cogs.wars.render import render_board, render_card, render_hand
+from cogs.wars.render import render_board, render_hand
+from cogs.wars.render_card import render_card
 from cogs.wars.text import option_label
 
 PNG = b"\x89PNG\r\n\x1a\n"
