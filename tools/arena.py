@@ -6,7 +6,11 @@ which reads the full state: a yardstick, not an opponent for people), and the bo
 
 Player A takes seat 0 in even matches and seat 1 in odd ones. Match ``index`` of a run with seed ``S`` is
 the engine seed ``S * 1_000_003 + index`` with the game's self-play ``options`` (as tools/selfplay.py), so a
-run replays exactly (up to the search's time cap). The last line is
+run replays exactly (up to the search's time cap); a game whose self-play options draw the sides (TetrAction's
+``characters: random``) gets them at random here too. Before the summary, the win rates by side key (the
+game's ``side_keys``, e.g. TetrAction's characters), by seat and by pair, each with its 95% interval, counted
+as tools/selfplay.py counts them: with two players of one level, the sides' balance as that player sees it.
+The last line is
 ``a_wins=X b_wins=Y draws=Z p95_ms=T``, T the nearest-rank 95th percentile of the thinking time per
 decision of the search players (of every player when neither searches).
 """
@@ -23,7 +27,7 @@ from dataclasses import dataclass, field
 from bot.ai import search
 from bot.engine import Decision, Seat, State, random_choice
 from bot.games import get_game
-from tools.selfplay import match_options
+from tools.selfplay import MatchResult, Report, match_options, tally
 
 ARENA_LEVELS: tuple[str, ...] = ("random", "greedy", *search.LEVELS)
 MAX_DECISIONS = 100_000
@@ -45,10 +49,12 @@ class ArenaReport:
     b_wins: int = 0
     draws: int = 0
     think_ms: list[float] = field(default_factory=list)
+    sides: Report = field(default_factory=lambda: Report(game="", policy="", matches=0, seed=0))
 
     def lines(self) -> list[str]:
         share = 100.0 * (self.a_wins + 0.5 * self.draws) / self.matches if self.matches else 0.0
         return [f"arena {self.game} a={self.a} b={self.b} matches={self.matches}",
+                *self.sides.rate_lines(),
                 f"a_score {share:.1f}%",
                 f"a_wins={self.a_wins} b_wins={self.b_wins} draws={self.draws} p95_ms={p95(self.think_ms):.0f}"]
 
@@ -78,7 +84,8 @@ def make_player(game: str, level: str, think_ms: float | None) -> Player:
 
 def play_match(game: str, players: tuple[Player, Player], searching: tuple[bool, bool], seed: int, index: int,
                report: ArenaReport) -> Seat | None:
-    """One match, ``players[seat]`` answering for each seat; returns the winning seat or None."""
+    """One match, ``players[seat]`` answering for each seat, counted in ``report.sides``; returns the winning
+    seat or None."""
     spec = get_game(game)
     engine = spec.engine
     rng = random.Random(f"arena:{seed}:{index}")
@@ -87,6 +94,10 @@ def play_match(game: str, players: tuple[Player, Player], searching: tuple[bool,
     for count in range(MAX_DECISIONS):
         outcome = engine.outcome(state)
         if outcome is not None:
+            side_keys = spec.selfplay.side_keys if spec.selfplay is not None else None
+            keys = tuple(side_keys(state)) if side_keys is not None else None
+            tally(report.sides, MatchResult(index=index, keys=keys, winner=outcome.winner,  # type: ignore[arg-type]
+                                            decisions=count))
             return outcome.winner
         pending = engine.pending(state)
         decision = pending[0] if len(pending) == 1 else pending[rng.randrange(len(pending))]
@@ -128,7 +139,8 @@ def run_arena(game: str, a: str, b: str, matches: int, think_ms: float | None = 
 
 def run_arena_command(game: str, a: str, b: str, matches: int, think_ms: float | None, seed: int) -> int:
     """``python -m bot arena``: one progress line per match on stderr (its result and the running score and
-    p95, so a run cut short still says what it measured), the report on stdout."""
+    p95, and every 20 matches the rates by side, seat and pair, so a run cut short still says what it
+    measured), the report on stdout."""
     from bot.games import playable_game_ids
 
     if game not in playable_game_ids():
@@ -141,6 +153,8 @@ def run_arena_command(game: str, a: str, b: str, matches: int, think_ms: float |
 
     def progress(index: int, result: str) -> None:
         print(f"match {index} {result} | {report.lines()[-1]}", file=sys.stderr, flush=True)
+        if (index + 1) % 20 == 0:  # the rates so far, for a run that must be cut short
+            print("\n".join(f"  {line}" for line in report.sides.rate_lines()), file=sys.stderr, flush=True)
 
     try:
         run_arena(game, a, b, matches, think_ms=think_ms, seed=seed, on_match=progress, report=report)

@@ -14,7 +14,10 @@ Counting: every match counts once for each side, under that side's key. A win co
 a draw one half, so a key's win rate is its share of the points and 50% means even; draws are also
 printed on their own line. A mirror match (both sides with the same key) counts for that key twice,
 once won and once lost. The pairwise lines ``vs <a> <b>`` count only matches of ``a`` against ``b``
-(``a`` != ``b``) from ``a``'s side. Match length is the number of decisions applied.
+(``a`` != ``b``) from ``a``'s side. Every rate is followed by its 95% interval (``ci95 LO-HI``: the
+Wilson score interval of the share of points over the games counted). In a game where seat 0 always
+moves first (TetrAction), the seat lines are the first and the second player's rates. Match length is
+the number of decisions applied.
 
 Seeds: match ``index`` of a run with seed ``S`` is the engine seed ``S * 1_000_003 + index`` and its
 players draw from ``random.Random(f"selfplay:{S}:{index}")``, so a run replays exactly.
@@ -62,6 +65,21 @@ class Tally:
     def percent(self) -> float:
         return 100.0 * self.points / self.games if self.games else 0.0
 
+    def line(self) -> str:
+        """``P of N ci95 LO-HI``: the rate, the games and the 95% interval, in percent."""
+        low, high = wilson_interval(self.points, self.games)
+        return f"{self.percent:.1f} of {self.games} ci95 {low:.1f}-{high:.1f}"
+
+
+def wilson_interval(points: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95% for z = 1.96) of a share of ``points`` over ``games``, in percent."""
+    if games == 0:
+        return 0.0, 100.0
+    share = points / games
+    centre = (share + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return 100.0 * max(0.0, centre - half), 100.0 * min(1.0, centre + half)
+
 
 @dataclass
 class Report:
@@ -77,16 +95,17 @@ class Report:
 
     def lines(self) -> list[str]:
         out = [f"selfplay {self.game} policy={self.policy} matches={self.matches} seed={self.seed}"]
-        for key in sorted(self.by_key):
-            tally = self.by_key[key]
-            out.append(f"win_rate {key} {tally.percent:.1f} of {tally.games}")
-        for seat, tally in enumerate(self.by_seat):
-            out.append(f"win_rate seat{seat} {tally.percent:.1f} of {tally.games}")
-        for (a, b) in sorted(self.pairs):
-            tally = self.pairs[(a, b)]
-            out.append(f"vs {a} {b} {tally.percent:.1f} of {tally.games}")
+        out.extend(self.rate_lines())
         out.append(f"draws {self.draws} of {self.matches}")
         out.append(f"length mean {mean(self.lengths):.1f} p95 {p95(self.lengths)} decisions")
+        return out
+
+
+    def rate_lines(self) -> list[str]:
+        """The win rates by key, by seat and by pair (tools/arena.py prints them too)."""
+        out = [f"win_rate {key} {self.by_key[key].line()}" for key in sorted(self.by_key)]
+        out.extend(f"win_rate seat{seat} {tally.line()}" for seat, tally in enumerate(self.by_seat))
+        out.extend(f"vs {a} {b} {self.pairs[(a, b)].line()}" for (a, b) in sorted(self.pairs))
         return out
 
 

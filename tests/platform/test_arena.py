@@ -20,6 +20,24 @@ def test_a_small_run_counts_every_match_and_alternates_seats():
     assert LAST_LINE.match(report.lines()[-1])
 
 
+def test_tetra_draws_the_characters_at_random_and_counts_each_side_seat_and_pair():
+    report = run_arena("tetra", "greedy", "greedy", matches=6, seed=0)
+    sides = report.sides
+    keys = set(sides.by_key)
+    assert keys <= {"red", "yellow", "blue"} and len(keys) >= 2  # drawn at random, not one fixed pair
+    assert sum(t.games for t in sides.by_key.values()) == 12  # every match once for each side
+    assert sides.by_seat[0].games == sides.by_seat[1].games == 6
+    assert sides.by_seat[0].points + sides.by_seat[1].points == 6
+    for (a, b), pair in sides.pairs.items():
+        assert pair.points + sides.pairs[(b, a)].points == pair.games
+    lines = report.lines()
+    assert [line for line in lines if line.startswith("win_rate ")] == [
+        *(f"win_rate {key} {sides.by_key[key].line()}" for key in sorted(keys)),
+        f"win_rate seat0 {sides.by_seat[0].line()}", f"win_rate seat1 {sides.by_seat[1].line()}"]
+    assert all(" ci95 " in line for line in lines if line.startswith(("win_rate ", "vs ")))
+    assert LAST_LINE.match(lines[-1])
+
+
 def test_the_command_prints_the_summary_last(capsys):
     assert main(["arena", "formation", "--a", "random", "--b", "greedy", "--matches", "2", "--seed", "1"]) == 0
     match = LAST_LINE.match(capsys.readouterr().out.strip().splitlines()[-1])

@@ -397,8 +397,8 @@ def test_hand_spell_charges_itself_and_moves_a_cube_to_the_accident_deck() -> No
 
 
 def test_each_spell_at_most_once_per_turn() -> None:
-    state = fresh()  # seat 0 reads R | Y | R Y: H-R1 (R-R-Y) needs a red tablet in slot 1
-    state["players"][0]["mana"]["red"] = 1
+    state = fresh()  # seat 0 reads R | Y | R Y: H-R1 (R-R-B) needs a red tablet in slot 1, a blue one in slot 2
+    state["players"][0]["mana"]["red"] = state["players"][0]["mana"]["blue"] = 1
     assert "H-R1" in spells.castable(state, 0)
     state["turn_state"]["cast_ids"] = ["H-R1"]  # cast once already this turn (a cast +1 is left)
     assert "H-R1" not in spells.castable(state, 0)
@@ -741,7 +741,8 @@ def test_game_ends_at_the_end_phase_when_a_life_is_zero_or_less() -> None:
 def test_damage_mid_turn_does_not_end_the_game_before_the_end_phase() -> None:
     state = fresh()
     state["players"][1]["life"] = 2
-    state["players"][0]["mana"]["red"] = 1  # H-R1 (R-R-Y, 3 damage at charge 0) needs a red tablet
+    # H-R1 (R-R-B, 3 damage at charge 0) needs a red tablet in slot 1 and a blue one in slot 2
+    state["players"][0]["mana"]["red"] = state["players"][0]["mana"]["blue"] = 1
     state["turn_state"]["casts_left"] = 2  # a cast +1 keeps the turn going after the blow
     at(state, "cast", "end")
     state, _ = play(state, "cast:H-R1")
