@@ -76,3 +76,15 @@ def localized_args(args, locale: str, formatters) -> dict:
         else:
             out[key] = value
     return out
+
+
+def localized_log(view, locale: str, formatters) -> list[str]:
+    """The public events a view carries (its ``log``: ``{key, args}`` entries), as a picture's lines; an
+    entry whose text cannot be made (a key or argument from an older version) is left out, not drawn raw."""
+    parts = []
+    for entry in view.get("log") or []:
+        try:
+            parts.append(i18n.t(entry["key"], locale, **localized_args(entry.get("args") or {}, locale, formatters)))
+        except (KeyError, IndexError, ValueError, TypeError):
+            continue
+    return [part for part in parts if part]

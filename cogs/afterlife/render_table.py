@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from bot.i18n import t
-from bot.render.names import localized_args
+from bot.render.names import localized_args, localized_log
 from bot.render.toolkit import Canvas, encode_png, token_width
 from cogs.afterlife.render_tiles import (
     ATTACK,
@@ -67,14 +67,7 @@ def fmt_args(args: Mapping[str, Any], locale: str) -> dict[str, Any]:
 
 
 def log_parts(view: View, locale: str) -> list[str]:
-    """The public events the view carries (a ``log`` list of ``{key, args}``), localized."""
-    parts = []
-    for entry in view.get("log") or []:
-        try:
-            parts.append(t(entry["key"], locale, **fmt_args(entry.get("args") or {}, locale)))
-        except (KeyError, IndexError, ValueError, TypeError):
-            continue
-    return [part for part in parts if part]
+    return localized_log(view, locale, ARG_FORMATTERS)
 
 
 def sep(locale: str) -> str:

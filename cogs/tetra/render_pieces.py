@@ -11,7 +11,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.i18n import t
-from bot.render.names import localized_args
+from bot.render.names import localized_log
 from bot.render.toolkit import Canvas, sized_cache, token_width, wrap_text
 from cogs.tetra import geometry as geo
 from cogs.tetra.text import ARG_FORMATTERS
@@ -151,18 +151,8 @@ def draw_mana(canvas: Canvas, x: float, y: float, mana: Mapping[str, int], chip:
     return x
 
 
-def fmt_args(args: Mapping[str, Any], locale: str) -> dict[str, Any]:
-    return localized_args(args, locale, ARG_FORMATTERS)
-
-
 def log_parts(view: View, locale: str) -> list[str]:
-    parts = []
-    for entry in view.get("log") or []:
-        try:
-            parts.append(t(entry["key"], locale, **fmt_args(entry.get("args") or {}, locale)))
-        except (KeyError, IndexError, ValueError):
-            continue
-    return [part for part in parts if part]
+    return localized_log(view, locale, ARG_FORMATTERS)
 
 
 def quick_wrap(text: str, size: int, width: int) -> list[str]:
