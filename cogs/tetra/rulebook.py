@@ -1,18 +1,20 @@
-"""TetrAction's illustrated rulebook (bot/rulebook.py): thirteen pages, each picture drawn by TetrAction's own
+"""TetrAction's illustrated rulebook (bot/rulebook.py): fourteen pages, each picture drawn by TetrAction's own
 renderers from one real example match.
 
 The example is seed 1 with red (Player 1, first) against blue, the pair the book suggests for a first game,
 played to its end by the greedy player (cogs/tetra/greedy.py). That one match shows everything a newcomer
 meets: the marker and both rotation phases on turn 1, a public spell charging both hand cards (red's own
-colour), accidents, a blue release and its carried charge, a transfer that shows red twice and the
-overcharge right after it, and a last-turn win at 1 life against 0. Each page stops the match at the move
-where its picture shows what the page teaches. Texts are ``tetra.rulebook.<page>.title|body`` in
+colour), Lost Markers, a red mana tablet in slot 1 for Inferno, blue's Frost Wall released and its carried
+charge, a blue transfer, and blue's win at 6 life against 0. Each page stops the match at a Moment: the move
+where its picture shows what the page teaches, with a check that it still does (a card change that moves the
+match raises ExampleMismatch naming the page, so the moves are chosen again). Texts are ``tetra.rulebook.<page>.title|body`` in
 assets/locales/<locale>/tetra_rulebook.toml.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 
 from bot.engine import State
@@ -38,39 +40,94 @@ BOARD_CALLOUTS = (
 SEED = 1
 OPTIONS = {"characters": "red-blue"}
 
+
+class ExampleMismatch(RuntimeError):
+    """The example match no longer shows what a page teaches (after a rules or card change): pick new moves."""
+
+
+@dataclass(frozen=True)
+class Moment:
+    """Where a page stops the example match, and what must hold there for its picture to show the page's text."""
+
+    page: str
+    moves: int | None                      # decisions answered (None: played to its end)
+    shows: str                             # what the picture shows, for the error message
+    holds: Callable[[State], bool]
+
+
+def last_event(state: State) -> str:
+    return state["log"][-1]["key"].removeprefix("tetra.event.") if state["log"] else ""
+
+
+def deciding(seat: int, prompt: str, option: str | None = None) -> Callable[[State], bool]:
+    """``seat`` is answering ``prompt`` (with ``option`` among its choices)."""
+    def holds(state: State) -> bool:
+        step = state.get("step")
+        return (step is not None and step["seat"] == seat and step["prompt"] == f"tetra.prompt.{prompt}"
+                and (option is None or option in step["options"]))
+    return holds
+
+
 # Moves of the example match (how many decisions were answered) where each picture stops it.
-SETUP = 0           # turn 1, before anything: Player 1 chooses a tetrite for the marker
-ROTATION_1 = 1      # Player 1's rotation phase 1 (exception 1: red already shows one face, either way)
-CASTING = 3         # both rotations done (red, then the neutral yellow); Spark (cost ▲) is castable
-CHARGE_BONUS = 5    # Spark was red's colour: the bonus charge on the other hand card
-ACCIDENT = 13       # an accident has just been resolved at an end phase
-RELEASE = 37        # blue's Frost Wall was released: how much charge to carry over
-BOARD_PAGE = 40     # turn 13, mid-match, after the White-Black Flip accident
-MANA = 46           # blue places a mana tablet in slot 1 to cast Ice Needle
-TRANSFER = 115      # Player 1 tipped red onto yellow: red twice, Inferno (▲▲▲) castable at charge 5/5
+SETUP = Moment("setup, tetrites", 0, "turn 1: Player 1 chooses a tetrite for the marker", deciding(0, "marker"))
+ROTATION_1 = Moment("turn", 1, "Player 1's rotation 1 (exception 1: red already shows one face)",
+                    deciding(0, "exception1"))
+CASTING = Moment("rotation, casting", 3, "both rotations done; Spark (cost ▲) castable", deciding(0, "cast", "cast:P01"))
+CHARGE_BONUS = Moment("charge", 5, "Spark was red's colour: the bonus charge on the other hand card",
+                      deciding(0, "charge_bonus"))
+ACCIDENT = Moment("accidents", 31, "Lost Markers resolved; Player 1 has no marker, Player 2 placed theirs again",
+                  lambda state: state["accident"]["discard"][-1:] == ["A5"]
+                  and state["markers"][0] is None and state["markers"][1] is not None)
+RELEASE = Moment("release", 45, "blue's Frost Wall released: how much charge to carry over",
+                 lambda state: deciding(1, "carry")(state) and any(
+                     event["key"] == "tetra.event.release" and event["args"]["card"] == "H-B2"
+                     for event in state["log"][-4:]))
+BOARD_PAGE = Moment("board", 40, "turn 11, mid-match", lambda state: state["turn"] == 11)
+MANA = Moment("mana", 70, "red puts a red tablet in slot 1 to cast Inferno (▲▲▲)",
+              lambda state: deciding(0, "place_mana", "mana:slot1:red")(state)
+              and state["log"][-1]["args"].get("card") == "H-R3")
+TRANSFER = Moment("transfer", 100, "blue tipped onto its red face; Permafrost (■■■) castable",
+                  lambda state: deciding(1, "cast", "cast:P37")(state) and last_event(state) == "tip")
+END = Moment("end", None, "blue wins with 6 life against 0",
+             lambda state: [player["life"] for player in state["players"]] == [0, 6])
 
 
 @cache
-def example(moves: int | None) -> State:
-    """The example match after ``moves`` decisions of the greedy player (None: played to its end)."""
+def play(moves: int | None) -> tuple[State, int]:
+    """The example match after ``moves`` decisions of the greedy player (None: played to its end), and how many
+    decisions were answered (fewer than ``moves`` if it ended first)."""
     state = ENGINE.new_game(SEED, OPTIONS)
     played = 0
     while ENGINE.outcome(state) is None and (moves is None or played < moves):
         decision = ENGINE.pending(state)[0]
         state, _events = ENGINE.apply(state, decision.seat, choose(state, decision))
         played += 1
+    return state, played
+
+
+def example(moment: Moment) -> State:
+    """The example match at ``moment``; ExampleMismatch names the page if the match no longer shows it there."""
+    state, played = play(moment.moves)
+    if moment.moves is not None and played < moment.moves:
+        raise ExampleMismatch(f"TetrAction rulebook page(s) {moment.page}: the example match (seed {SEED}, "
+                              f"{OPTIONS}) ended after {played} moves, before move {moment.moves} "
+                              f"({moment.shows})")
+    if not moment.holds(state):
+        at = "its end" if moment.moves is None else f"move {moment.moves}"
+        raise ExampleMismatch(f"TetrAction rulebook page(s) {moment.page}: the example match (seed {SEED}, "
+                              f"{OPTIONS}) does not show {moment.shows} at {at}")
     return state
 
 
-def board(moves: int | None) -> Callable[[str], bytes]:
-    """The thread's board picture of the example at ``moves``."""
-    return lambda locale: get_game("tetra").render_board(ENGINE.view(example(moves), None), locale)
+def board(moment: Moment) -> Callable[[str], bytes]:
+    """The thread's board picture of the example at ``moment``."""
+    return lambda locale: get_game("tetra").render_board(ENGINE.view(example(moment), None), locale)
 
 
-def hand(moves: int) -> Callable[[str], bytes]:
-    """The private hand picture of the player deciding at ``moves``."""
+def hand(moment: Moment) -> Callable[[str], bytes]:
+    """The private hand picture of the player deciding at ``moment``."""
     def draw(locale: str) -> bytes:
-        state = example(moves)
+        state = example(moment)
         seat = ENGINE.pending(state)[0].seat
         return get_game("tetra").render_hand(ENGINE.view(state, seat), locale)
     return draw
@@ -101,5 +158,5 @@ def pages() -> list[RulePage]:
         RulePage("accidents", "accidents", board(ACCIDENT)),
         RulePage("characters", "characters", card("H-B2")),     # Frost Wall: blue's choice and cheaper cost
         RulePage("board", "board", board(BOARD_PAGE), BOARD_CALLOUTS),
-        RulePage("end", "end", board(None)),
+        RulePage("end", "end", board(END)),
     ]
