@@ -15,12 +15,13 @@ from collections.abc import Sequence
 
 import discord
 
-from bot import i18n, memory
+from bot import i18n
 from bot.alttext import fit
 from bot.games import get_game, playable_game_ids
 from bot.render.callouts import rulebook_picture
 from bot.render.toolkit import render_off_loop
 from bot.rulebook import RulePage
+from bot.ui import pictures
 from bot.ui.components import RulebookContentsSelect, RulebookPageButton, button, view_of
 from bot.ui.replies import ClickAnswer, tell
 
@@ -90,7 +91,7 @@ class Rulebooks:
         """The fields of the message showing page ``index``: embed, picture (drawn off the event loop), view."""
         filename = f"rules-{game_id}-{index + 1}.png"
         data = await render_off_loop(rulebook_picture, game_id, index, locale)
-        upload = memory.upload(data, filename, alt_text(pages[index], game_id, locale))
+        upload = pictures.upload(data, filename, alt_text(pages[index], game_id, locale))
         return {"embed": page_embed(game_id, pages, index, locale, filename), "file": upload,
                 "view": page_view(game_id, pages, index, locale)}
 

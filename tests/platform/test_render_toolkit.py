@@ -137,7 +137,7 @@ def test_an_upload_leaves_no_cycle_to_collect():
 
     import discord
 
-    from bot import memory
+    from bot.ui import pictures
 
     gc.collect()
     gc.disable()
@@ -148,7 +148,7 @@ def test_an_upload_leaves_no_cycle_to_collect():
         del plain
         assert plain_fp() is not None  # discord.File's own: kept alive by a cycle until a full collection
 
-        upload = memory.upload(b"x" * 1000, "a.png")
+        upload = pictures.upload(b"x" * 1000, "a.png")
         assert upload.fp.read() == b"x" * 1000 and upload.filename == "a.png"
         upload.reset()
         upload.fp.close()  # a no-op while discord.py sends it (it may retry)
