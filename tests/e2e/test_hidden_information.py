@@ -28,7 +28,7 @@ from bot import i18n
 from bot.alttext import ALT_TEXT_LIMIT, fit
 from bot.engine import decision_for
 from bot.games import GAME_IDS, get_game, playable_game_ids
-from bot.render.names import render_with_names
+from bot.render.names import SHOWN_TO_ALL, render_with_names
 from bot.ui.panel import Names, format_event
 from cogs.board import board_text
 from fakediscord import run_bot
@@ -159,8 +159,9 @@ async def test_no_hidden_information_in_public_posts_or_the_opponents_dms(fake_w
         assert_alt_texts(game, message, public_alt, f"thread picture {number}")
     assert [f.description for f in final_post.files] == [*alt_texts(game, [game.engine.reveal_all(states[-1])],
                                                                      locale)]
-    assert_alt_texts(game, final_hands, alt_texts(game, [game.engine.view(states[-1], seat) for seat in (0, 1)],
-                                                  locale), "final hands")
+    # The final hands are each seat's own view, shown to all: titled with its owner, never more than it.
+    shown = [{**game.engine.view(states[-1], seat), SHOWN_TO_ALL: True} for seat in (0, 1)]
+    assert_alt_texts(game, final_hands, alt_texts(game, shown, locale), "final hands")
     names = Names(("alice", "bob"))
     secrets = {format_event(game, event, lang, names) for event in private_events for lang in i18n.LOCALES}
     for message in thread_messages:
