@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
 
 from bot.engine import Decision, Event, State, random_choice
 from cogs.formation import engine as rules
 from cogs.formation.data import DECK, SQUARE_INDEX, Layout, layout, parse_grid
 from cogs.formation.engine import BATTLE, ENGINE
+from tests.contract.games import Step
 
 # Rule scenarios (battles, moving up) play on fixed layouts of their own, the grids the authored cards
 # had before issue 14's rebalance, so re-authoring the cards never moves a rule test. Round 0: never
@@ -123,15 +123,6 @@ def battle_state(formations: tuple[str, str], boards: Mapping[int, Mapping[str, 
         state["hands"][seat] = hand
         state["decks"][seat] = [card for card in DECK if card not in used]
     return state
-
-
-@dataclass(frozen=True)
-class Step:
-    before: State
-    seat: int
-    choice: tuple[str, ...]
-    after: State
-    events: list[Event]
 
 
 def random_steps(seed: int, chooser_seed: int | None = None) -> Iterator[Step]:
