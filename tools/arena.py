@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from bot.ai import search
 from bot.engine import Decision, Seat, State, random_choice
 from bot.games import get_game
-from tools.selfplay import MatchResult, Report, match_options, tally
+from tools.selfplay import MatchResult, Report, match_options, run_refusal, tally
 
 ARENA_LEVELS: tuple[str, ...] = ("random", "greedy", *search.LEVELS)
 MAX_DECISIONS = 100_000
@@ -141,13 +141,9 @@ def run_arena_command(game: str, a: str, b: str, matches: int, think_ms: float |
     """``python -m bot arena``: one progress line per match on stderr (its result and the running score and
     p95, and every 20 matches the rates by side, seat and pair, so a run cut short still says what it
     measured), the report on stdout."""
-    from bot.games import playable_game_ids
-
-    if game not in playable_game_ids():
-        print(f"unknown game {game!r}; one of {', '.join(playable_game_ids())}", file=sys.stderr)
-        return 2
-    if matches < 1:
-        print("--matches must be at least 1", file=sys.stderr)
+    refusal = run_refusal(game, matches)
+    if refusal is not None:
+        print(refusal, file=sys.stderr)
         return 2
     report = ArenaReport(game=game, a=a, b=b)
 

@@ -74,14 +74,11 @@ def main(argv: list[str] | None = None, prog: str = "python -m tools") -> int:
 
 
 def run_selfplay_command(game: str, policy: str, matches: int, seed: int) -> int:
-    from bot.games import playable_game_ids
-    from tools.selfplay import SelfPlayError, run_selfplay
+    from tools.selfplay import SelfPlayError, run_refusal, run_selfplay
 
-    if game not in playable_game_ids():
-        print(f"unknown game {game!r}; one of {', '.join(playable_game_ids())}", file=sys.stderr)
-        return 2
-    if matches < 1:
-        print("--matches must be at least 1", file=sys.stderr)
+    refusal = run_refusal(game, matches)
+    if refusal is not None:
+        print(refusal, file=sys.stderr)
         return 2
     try:
         report = run_selfplay(game, policy=policy, matches=matches, seed=seed)

@@ -121,6 +121,17 @@ def p95(values: Sequence[int]) -> int:
     return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
 
 
+def run_refusal(game: str, matches: int) -> str | None:
+    """Why a self-play or arena run of ``matches`` matches of ``game`` cannot start (None: it can)."""
+    from bot.games import playable_game_ids
+
+    if game not in playable_game_ids():
+        return f"unknown game {game!r}; one of {', '.join(playable_game_ids())}"
+    if matches < 1:
+        return "--matches must be at least 1"
+    return None
+
+
 def pick_policy(game: str, policy: str, hooks: SelfPlayHooks | None) -> Policy:
     if policy == "random":
         return lambda _state, decision, rng: random_choice(decision, rng)
