@@ -34,6 +34,7 @@ from bot.store import Store, open_store
 from bot.ui.commandtext import CommandTranslator
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.gamecog import GameCog
+from bot.ui.help import QuestionHelp
 from bot.ui.inputs import BadOption, check_options
 from bot.ui.members import Members
 from bot.ui.moves import Moves
@@ -148,6 +149,7 @@ class DuelTable(commands.AutoShardedBot):
         self.publisher = Publisher(self, self.members, self.threads, self.panels)
         self.moves = Moves(self, self.members, self.panels, self.publisher)
         self.rulebooks = Rulebooks(self)
+        self.question_help = QuestionHelp(self, self.members)
         self.timekeeper = Timekeeper(self)
         self._timekeeper: asyncio.Task | None = None
         self._catch_up: asyncio.Task | None = None

@@ -72,6 +72,23 @@ class SelfPlayHooks:
     options: Callable[[int, random.Random], dict[str, str]] | None = None
 
 
+# The seat's view, its open decision, one typed notation and a locale -> the rule that forbids it, or None when the
+# game has nothing more specific to say than the question itself (bot/help.py words that).
+ExplainIllegal = Callable[[View, Decision, str, str], "str | None"]
+
+
+@dataclass(frozen=True)
+class HelpHooks:
+    """What the ? help (bot/help.py) needs from a game besides its help texts
+    (``assets/locales/<locale>/help_<game>.toml``: ``help.<game>.<kind>.what|rule``, ``help.<game>.option.<verb>``).
+
+    ``pages``: a decision kind (the last part of its prompt key) -> the key of the rulebook page that teaches it.
+    ``explain_illegal``: reads only the seat's view."""
+
+    pages: Mapping[str, str] = field(default_factory=dict)
+    explain_illegal: ExplainIllegal | None = None
+
+
 @dataclass(frozen=True)
 class GameSpec:
     game_id: str
@@ -103,6 +120,8 @@ class GameSpec:
     # The rulebook's pages in reading order (bot/rulebook.py: text keys + pictures drawn from example states),
     # shown by /<game> rules. A function, so importing the spec draws nothing.
     rulebook: Callable[[], Sequence[RulePage]] | None = None
+    # The ? help on every question and the rule a typed illegal move breaks (bot/help.py); None: generic help.
+    help: HelpHooks | None = None
 
 
 # Games registered at run time (the platform tests' tiny game); looked up before the packages.

@@ -21,6 +21,7 @@ custom_id alone. The ids carry what a click needs (match id, the seat's panel ve
     dt:rbo:<game>                       "Read the rules": a game's rulebook, privately (challenge, first thread post)
     dt:rb:<game>:<page>:<f|p|n>         a rulebook's first/previous/next button: show that page (its private message)
     dt:rbc:<game>                       a rulebook's contents (select; values are page indices)
+    dt:q:<match>:<seat>:<version>       ? on a seat's panel: its open question explained, privately (bot/ui/help.py)
 
 Every number is bounded in the template (at most 20 digits) and again in the store (a SQLite integer
 is 64-bit), so a forged id is a "not found", never an overflow.
@@ -160,9 +161,13 @@ class RulebookContentsSelect(_Routed, template=r"dt:rbc:(?P<game_id>[a-z0-9_]{1,
     handled_by = part("rulebooks", "on_contents")
 
 
+class HelpButton(_Routed, template=r"dt:q:(?P<match_id>\d{1,20}):(?P<seat>[01]):(?P<version>\d{1,20})"):
+    handled_by = part("question_help", "on_help")
+
+
 DYNAMIC_ITEMS = (OptionButton, OptionSelect, PageButton, ConfirmButton, HandButton, ClaimButton, ResignButton,
                  ChallengeButton, ChallengeDeckSelect, DeckDeleteButton, RematchButton, ReplayButton, UndoButton,
-                 BoardButton, RulebookOpenButton, RulebookPageButton, RulebookContentsSelect)
+                 BoardButton, RulebookOpenButton, RulebookPageButton, RulebookContentsSelect, HelpButton)
 
 
 def button(kind: type[_Routed], custom_id: str, label: str, *, style: discord.ButtonStyle = discord.ButtonStyle.secondary,

@@ -16,11 +16,13 @@ import time
 import discord
 
 from bot import i18n, metrics
-from bot.engine import EngineError, StaleState, decision_for
+from bot.engine import EngineError, IllegalChoice, StaleState, decision_for
 from bot.games import get_game
+from bot.help import explain_illegal
 from bot.match import Applied
 from bot.ui.host import TableBot
 from bot.ui.members import Members
+from bot.ui.panel import format_prompt
 from bot.ui.panels import Panels
 from bot.ui.publish import Publisher
 from bot.ui.replies import ClickAnswer, is_dm, tell, tell_error
@@ -91,6 +93,10 @@ class Moves:
             await answer.defer()
             await self.panels.tell_stale(interaction, await self.bot.store.get_match(match_id), locale)
             return
+        except IllegalChoice as error:
+            await answer.defer()
+            await self.tell_illegal(interaction, match_id, choice, error, locale)
+            return
         except EngineError as error:
             await answer.defer()
             await tell_error(interaction, error, locale)
@@ -116,6 +122,24 @@ class Moves:
             return
         # A click in the server may need its ephemeral panel: a follow-up of this very interaction.
         await self.publisher.publish_then_bot(applied, started, origin=interaction, answered=answered)
+
+    async def tell_illegal(self, interaction: discord.Interaction, match_id: int, choice: tuple[str, ...],
+                           error: IllegalChoice, locale: str) -> None:
+        """Which rule forbids ``choice``, with the question open now: from the seat's own view and decision only
+        (bot/help.py), never the match state, so the reason tells nothing the seat's panel does not."""
+        match = await self.bot.store.get_match(match_id)
+        seat = match.seat_of(interaction.user.id) if match is not None else None
+        decision = None
+        if match is not None and seat is not None and match.status == "active":
+            game = get_game(match.game)
+            decision = decision_for(game.engine.pending(match.state), seat)
+        if decision is None:  # the match moved on meanwhile: nothing open to explain against
+            await tell_error(interaction, error, locale)
+            return
+        metrics.error(f"refused:{error.code}")
+        prompt = format_prompt(game, decision, locale, await self.members.names(match))
+        await tell(interaction, explain_illegal(game, decision, game.engine.view(match.state, seat), choice, prompt,
+                                                locale))
 
     async def answer_on_panel(self, answer: ClickAnswer, applied: Applied, ack: str) -> int | None:
         """A click on the seat's own DM panel: the answer is that panel as this decision leaves it (the

@@ -18,6 +18,7 @@ from bot.engine import Decision, Event, decision_for
 from bot.games import GameSpec
 from bot.render.names import picture_name
 from bot.store import MatchRow
+from bot.ui.assist import assist_row
 from bot.ui.components import ConfirmButton, OptionButton, PageButton, button, select, view_of
 
 PAGE_SIZE = 25
@@ -70,11 +71,12 @@ def panel_controls(game: GameSpec, match: MatchRow, decision: Decision, seat_vie
     version = match.panel_version(decision.seat)
     options = list(decision.options)
     labels = [game.option_label(option, seat_view, locale) for option in options]
+    assist = assist_row(match, decision, locale)  # row 2: the ? (and what joins it)
     if decision.max == 1 and len(options) <= MAX_BUTTONS:
         return view_of(*(
             _option_button(match.id, version, index, option, label, decision.confirm)
             for index, (option, label) in enumerate(zip(options, labels, strict=True))
-        ))
+        ), *assist)
     pages = max(1, math.ceil(len(options) / PAGE_SIZE))
     page = min(max(page, 0), pages - 1)
     start = page * PAGE_SIZE
@@ -93,7 +95,7 @@ def panel_controls(game: GameSpec, match: MatchRow, decision: Decision, seat_vie
                             i18n.t("panel.previous", locale), row=1, disabled=page == 0))
         items.append(button(PageButton, f"dt:p:{match.id}:{version}:{min(page + 1, pages - 1)}",
                             i18n.t("panel.next", locale), row=1, disabled=page == pages - 1))
-    return view_of(*items)
+    return view_of(*items, *assist)
 
 
 def _option_button(match_id: int, version: int, index: int, option: str, label: str, confirm: bool):

@@ -10,6 +10,7 @@ from cogs.afterlife.cardtext import card_text
 from cogs.afterlife.combat import RULES
 from cogs.afterlife.describe import describe
 from cogs.afterlife.engine import ENGINE
+from cogs.afterlife.help import HELP
 from cogs.afterlife.render import render_board, render_card, render_hand
 from cogs.afterlife.rulebook import pages
 from cogs.afterlife.text import ARG_FORMATTERS, option_label
@@ -34,4 +35,5 @@ GAME = GameSpec(
     card_text=card_text,
     start_options={"rules": str(RULES)},
     rulebook=pages,
+    help=HELP,
 )

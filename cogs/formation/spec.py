@@ -9,6 +9,7 @@ from cogs.formation.cardtext import card_text
 from cogs.formation.data import catalogue
 from cogs.formation.describe import describe
 from cogs.formation.engine import ENGINE
+from cogs.formation.help import HELP
 from cogs.formation.render import render_board, render_card, render_hand
 from cogs.formation.rulebook import pages
 from cogs.formation.text import ARG_FORMATTERS, option_label
@@ -36,4 +37,5 @@ GAME = GameSpec(
     arg_formatters=ARG_FORMATTERS,
     card_text=card_text,
     rulebook=pages,
+    help=HELP,
 )

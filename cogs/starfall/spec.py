@@ -13,6 +13,7 @@ from cogs.starfall.cards import cards
 from cogs.starfall.cardtext import card_text
 from cogs.starfall.describe import describe
 from cogs.starfall.engine import ENGINE
+from cogs.starfall.help import HELP
 from cogs.starfall.render import render_board, render_hand
 from cogs.starfall.render_card import render_card
 from cogs.starfall.rulebook import pages
@@ -40,4 +41,5 @@ GAME = GameSpec(
     deck_rule=DECK_RULE,
     card_text=card_text,
     rulebook=pages,
+    help=HELP,
 )

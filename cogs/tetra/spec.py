@@ -8,6 +8,7 @@ from cogs.tetra.cards import cards
 from cogs.tetra.cardtext import card_text
 from cogs.tetra.describe import describe
 from cogs.tetra.engine import ENGINE
+from cogs.tetra.help import HELP
 from cogs.tetra.render import render_board, render_card, render_hand
 from cogs.tetra.rulebook import pages
 from cogs.tetra.text import ARG_FORMATTERS, option_label
@@ -30,4 +31,5 @@ GAME = GameSpec(
     arg_formatters=ARG_FORMATTERS,
     card_text=card_text,
     rulebook=pages,
+    help=HELP,
 )

@@ -9,6 +9,7 @@ from cogs.wars.cards import catalogue
 from cogs.wars.cardtext import card_text
 from cogs.wars.describe import describe
 from cogs.wars.engine import ENGINE
+from cogs.wars.help import HELP
 from cogs.wars.render import render_board, render_hand
 from cogs.wars.render_card import describe_card, render_card
 from cogs.wars.rulebook import pages
@@ -36,4 +37,5 @@ GAME = GameSpec(
     arg_formatters=ARG_FORMATTERS,
     card_text=card_text,
     rulebook=pages,
+    help=HELP,
 )
