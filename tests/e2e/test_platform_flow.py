@@ -12,7 +12,9 @@ from PIL import Image
 from bot import i18n
 from bot.engine import IllegalChoice
 from bot.games import get_game
+from bot.help import explain_illegal
 from bot.match import DAY
+from bot.ui.panel import format_prompt
 from fakediscord import run_bot
 from fakediscord.demo import count_handovers
 from tests.e2e.table import Table, make_bot
@@ -403,7 +405,14 @@ async def test_typed_move_plays_and_an_illegal_or_malformed_one_changes_nothing(
         record = await world.fake.slash(user, world.guild, thread, "formation move", options={"move": bad})
         await table.settle()
         locale = "ja" if user.locale.startswith("ja") else "en"
-        assert record.ephemeral and record.messages[-1].content == i18n.t("errors.illegal_choice", locale)
+        # Not only "illegal": the rule that forbids it, with the question open now (bot/help.py).
+        game = get_game("formation")
+        decision = game.engine.pending(match.state)[0]
+        question = format_prompt(game, decision, locale, await table.bot.members.names(match))
+        expected = explain_illegal(game, decision, game.engine.view(match.state, seat), tuple(bad.split()), question,
+                                   locale)
+        assert record.ephemeral and record.messages[-1].content == expected
+        assert expected != i18n.t("errors.illegal_choice", locale) and question in expected
         assert (await table.match()).version == 0
     choices = await world.fake.autocomplete(user, world.guild, thread, "formation move", options={"move": ""},
                                             focused="move")

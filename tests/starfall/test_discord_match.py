@@ -13,6 +13,8 @@ from bot import i18n
 from bot.decks import deck_from_option
 from bot.engine import decision_for
 from bot.games import get_game
+from bot.help import explain_illegal
+from bot.ui.panel import format_prompt
 from bot.ui.thread import result_line
 from cogs.starfall.engine import ENGINE
 from cogs.starfall.render_pieces import WIDTH
@@ -122,5 +124,11 @@ async def test_a_typed_move_that_is_not_offered_changes_nothing(table: Table):
     record = await world.fake.slash(user, world.guild, thread, "starfall move", options={"move": "target:o:f9"})
     await table.settle()
     locale = "ja" if user.locale.startswith("ja") else "en"
-    assert record.ephemeral and record.messages[-1].content == i18n.t("errors.illegal_choice", locale)
+    # Not only "illegal": a move of another moment gets the question open now and its rule (bot/help.py).
+    game = get_game("starfall")
+    question = format_prompt(game, decision, locale, await table.bot.members.names(match))
+    expected = explain_illegal(game, decision, ENGINE.view(match.state, decision.seat), ("target:o:f9",), question,
+                               locale)
+    assert record.ephemeral and record.messages[-1].content == expected
+    assert i18n.t(f"help.starfall.{decision.prompt.rsplit('.', 1)[-1]}.rule", locale) in expected
     assert (await table.match()).version == 0
