@@ -332,6 +332,9 @@ def defender_panel(state: dict):
     content, _, controls, decision = build_panel(GAME, match, 1, "en", Names(("Alice", "Bob")), with_image=False)
     assert controls is not None and decision is not None
     sent = [c for row in controls.to_components() for c in row["components"]]  # what Discord receives
+    # The assist row's ? (bot/ui/assist.py) is on every decision panel; the others are the answer's own controls.
+    assert [c["custom_id"] for c in sent if c["custom_id"].startswith("dt:q:")] == ["dt:q:7:1:4"]
+    sent = [c for c in sent if not c["custom_id"].startswith("dt:q:")]
     return content, [c for c in sent if c["type"] == 3], [c for c in sent if c["type"] != 3]
 
 
