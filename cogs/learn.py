@@ -85,7 +85,12 @@ class Learn(commands.Cog):
 
     @staticmethod
     def where(match: MatchRow) -> str:
-        return thread_url(match) if match.thread_id else "-"
+        """The lesson's thread as a link, or "your DMs" where it is held there (its thread is the DM channel
+        the learner's panels go to)."""
+        learner = str(1 - BOT_SEAT)
+        if match.thread_id is None or (match.dm_panels.get(learner) or {}).get("c") == match.thread_id:
+            return i18n.t("lesson.in_dms", match.locale)
+        return thread_url(match)
 
     async def coach_words(self, match: MatchRow, seat: int, decision: Decision, seat_view: dict,
                           locale: str) -> str | None:

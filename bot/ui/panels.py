@@ -70,11 +70,11 @@ class Panels:
         content, seat_view, controls, _ = await self.build(game, match, seat, locale, names)
         image = await render_match(names, "hand.png", game.render_hand, seat_view, locale,
                                    describe=game.describe)
-        if match.thread_id:
-            content += "\n" + i18n.t("panel.thread_link", locale, url=thread_url(match))
         try:
             known = (match.dm_panels.get(str(seat)) or {}).get("c")
             channel = await self.dm_channel(user_id, known)
+            if match.thread_id and match.thread_id != channel.id:  # a lesson held in this DM needs no link
+                content += "\n" + i18n.t("panel.thread_link", locale, url=thread_url(match))
             message = await channel.send(content[:2000], file=image, view=controls)
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
@@ -126,7 +126,7 @@ class Panels:
         locale = await self.members.stored_locale(match.players[seat], match.locale)
         game = get_game(match.game)
         content, seat_view, controls, _ = await self.build(game, match, seat, locale, names)
-        if match.thread_id:
+        if match.thread_id and match.thread_id != record.get("c"):  # a lesson held in this DM needs no link
             content += "\n" + i18n.t("panel.thread_link", locale, url=thread_url(match))
         digest = view_hash(seat_view)
         fields: dict[str, Any] = {"content": content[:2000], "view": controls}

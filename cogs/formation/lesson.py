@@ -35,7 +35,13 @@ def coach(decision: Decision, view: dict) -> CoachLine:
     if prompt == "formation":
         return CoachLine("formation", tips=("squares",))
     if prompt == "place_lines":
-        row = str(args.get("square", "front")).split(":", 1)[0]
+        square = str(args.get("square", "front"))
+        cell = _square(view, decision.seat, square) or {}
+        if cell.get("wild"):
+            return CoachLine("place_wild", tips=("rows", "squares"))
+        if cell.get("bonus"):
+            return CoachLine("place_bonus", {"bonus": int(cell["bonus"])}, tips=("rows", "squares"))
+        row = square.split(":", 1)[0]
         return CoachLine("place_back" if row == "back" else "place_front", tips=("rows",))
     if prompt == "place_reserve":
         return CoachLine("place_reserve", tips=("reserve",))
@@ -54,6 +60,6 @@ def coach(decision: Decision, view: dict) -> CoachLine:
 LESSON = Lesson(
     game="formation", seed=7, coach=coach,
     tips=("types", "squares", "rows", "reserve", "battle", "scoring", "follow", "zero", "double"),
-    lines=("type", "formation", "place_front", "place_back", "place_reserve", "attack", "defend_win",
+    lines=("type", "formation", "place_front", "place_back", "place_bonus", "place_wild", "place_reserve", "attack", "defend_win",
            "defend_lose", "advance", "any_move"),
 )

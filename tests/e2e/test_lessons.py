@@ -180,5 +180,9 @@ async def test_without_private_threads_the_lesson_comes_by_dm(fake_world, tmp_pa
         board = [m for m in world.fake.dm_messages(world.alice) if m.content.startswith("🎓")]
         assert board and board[0].attachments  # the lesson's board and intro, in the DM
         assert record.messages[-1].flags & 64
+        assert record.messages[-1].content == i18n.t("lesson.ready", "en", game=i18n.t("games.formation", "en"),
+                                                     where=i18n.t("lesson.in_dms", "en"))
+        panel = live_panel(world.fake, world.alice.id)
+        assert "https://discord.com/channels/" not in panel.content  # no link to a thread that is this DM
         coach = i18n.t("lesson.coach", "en", line="").strip()
         assert any(coach in m.content for m in world.fake.dm_messages(world.alice))
