@@ -47,10 +47,11 @@ from bot.ui.timekeeper import Timekeeper
 
 log = logging.getLogger(__name__)
 
-# Send Messages, Send Messages in Threads, Create Public Threads, Embed Links, Attach Files,
-# Read Message History, Use Application Commands, View Channel.
+# Send Messages, Send Messages in Threads, Create Public Threads, Create Private Threads (a lesson's own
+# thread, /learn), Embed Links, Attach Files, Read Message History, Use Application Commands, View Channel.
 INVITE_PERMISSIONS = discord.Permissions(
-    send_messages=True, send_messages_in_threads=True, create_public_threads=True, embed_links=True,
+    send_messages=True, send_messages_in_threads=True, create_public_threads=True, create_private_threads=True,
+    embed_links=True,
     attach_files=True, read_message_history=True, use_application_commands=True, view_channel=True,
 )
 
@@ -246,7 +247,8 @@ class DuelTable(commands.AutoShardedBot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = self.on_app_command_error
         await self.tree.set_translator(CommandTranslator())
-        for extension in ("cogs.lobby", "cogs.challenges", "cogs.players", "cogs.cards", "cogs.decks", "cogs.board"):
+        for extension in ("cogs.lobby", "cogs.challenges", "cogs.players", "cogs.cards", "cogs.decks", "cogs.board",
+                          "cogs.learn"):
             await self.load_extension(extension)
         for game_id in playable_game_ids():
             # Each listed game's own cog (``COG`` in cogs/<game>/cog.py); a game registered at run time

@@ -150,10 +150,11 @@ class MatchService:
     async def start(self, *, game_id: str, options: dict[str, str], seed: int, guild_id: int,
                     channel_id: int, players: tuple[int, int], bot_seat: int | None, days: int,
                     locale: str, challenge_id: int | None = None, rated: bool = False,
-                    series_id: int | None = None, active_limit: int | None = None) -> MatchRow | None:
+                    series_id: int | None = None, active_limit: int | None = None,
+                    kind: str = "match") -> MatchRow | None:
         """The new match (None: its challenge was closed meanwhile). With ``active_limit``, raises
-        ActiveMatchLimit when a member seated in it already has that many active matches (checked in the
-        transaction that creates it)."""
+        ActiveMatchLimit when a member seated in it already has that many active matches of its ``kind``
+        (``lesson``: /learn) (checked in the transaction that creates it)."""
         if bot_seat is not None:  # a member challenged the bot (or asked a rematch): its move is near
             bot_move_near(game_id)
         game = get_game(game_id)
@@ -168,7 +169,7 @@ class MatchService:
             players=players, bot_seat=bot_seat, days=days, locale=locale, state=state, panels=panels,
             now=now, deadline=deadline, next_timer_at=next_timer_at(now, deadline, 0),
             challenge_id=challenge_id, rated=rated and bot_seat is None, series_id=series_id,
-            active_limit=active_limit,
+            active_limit=active_limit, kind=kind,
         )
         await metrics.refresh_active(self.store)
         return await self.store.get_match(match_id) if match_id is not None else None

@@ -7,7 +7,7 @@ One decision is one transaction: the match row is updated ``WHERE version = ?`` 
 appended in the same transaction, so a stale or repeated click can never half-apply.
 
 The SQL is grouped by table in plain functions whose first argument is the store (``connection``):
-``migrations``, ``challenges``, ``matches``, ``decisions``, ``players`` and ``decks``; ``rows`` holds the
+``migrations``, ``challenges``, ``matches``, ``decisions``, ``players``, ``lessons`` and ``decks``; ``rows`` holds the
 row types. ``Store`` is the one object the bot holds: its class body binds those functions as its methods,
 so it reads as the table of contents of what the store can do, with no mixin and no forwarding code.
 This package's names below (``Store``, ``open_store``, the row types) are what the rest of the bot imports.
@@ -18,7 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.db import open_database
-from bot.store import challenges, decisions, decks, matches, migrations, players
+from bot.store import challenges, decisions, decks, lessons, matches, migrations, players
 from bot.store.connection import Connection
 from bot.store.rows import (
     OPEN_OPPONENT,
@@ -111,6 +111,11 @@ class Store(Connection):
     user_locale = players.user_locale
     guild_settings = players.guild_settings
     set_guild_setting = players.set_guild_setting
+
+    # lessons: the active lesson, the coach's tips seen (bot/store/lessons.py)
+    active_lesson_of = lessons.active_lesson_of
+    tips_to_show = lessons.tips_to_show
+    tips_seen = lessons.tips_seen
 
     # saved decks (bot/store/decks.py)
     list_decks = decks.list_decks

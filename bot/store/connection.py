@@ -47,9 +47,10 @@ async def lock_members(tx: Any, *user_ids: int) -> None:
         await tx.lock(advisory_key("member", user_id))
 
 
-async def active_count(db: Database, user_id: int) -> int:
-    """The member's active matches, through ``db``: the store's database or an open transaction."""
+async def active_count(db: Database, user_id: int, kind: str = "match") -> int:
+    """The member's active matches of ``kind`` (lessons are limited apart from normal play), through ``db``:
+    the store's database or an open transaction."""
     return await db.fetchval(
-        "SELECT COUNT(*) FROM matches WHERE status = 'active' AND (player0 = ? OR player1 = ?)",
-        (user_id, user_id),
+        "SELECT COUNT(*) FROM matches WHERE status = 'active' AND (player0 = ? OR player1 = ?) AND kind = ?",
+        (user_id, user_id, kind),
     )

@@ -18,13 +18,15 @@ async def create_match(store: Connection, *, game: str, options: dict[str, str],
                        locale: str, state: dict[str, Any], panels: dict[str, int], now: float,
                        deadline: float, next_timer_at: float | None,
                        challenge_id: int | None = None, rated: bool = False,
-                       series_id: int | None = None, active_limit: int | None = None) -> int | None:
+                       series_id: int | None = None, active_limit: int | None = None,
+                       kind: str = "match") -> int | None:
     """Create a match and (if given) close its challenge in one transaction.
 
     Returns None when the challenge was no longer open (a double accept): nothing is written. With
     ``active_limit``, raises ActiveMatchLimit (nothing written) when a member seated in it already has that
     many active matches: counted under the members' locks in the same transaction, so challenges accepted
-    at once cannot pass the limit together.
+    at once cannot pass the limit together. ``kind``: ``match``, or ``lesson`` (/learn), whose limit counts
+    only lessons.
     """
     async with store.db.transaction() as tx:
         if active_limit is not None:
@@ -34,16 +36,16 @@ async def create_match(store: Connection, *, game: str, options: dict[str, str],
                     "SELECT status FROM challenges WHERE id = ?", (challenge_id,)) != "open":
                 return None  # taken meanwhile: a closed challenge, not the limit, is the answer
             for member in members:
-                if await active_count(tx, member) >= active_limit:
+                if await active_count(tx, member, kind) >= active_limit:
                     raise ActiveMatchLimit(member, active_limit)
         match_id = await tx.fetchval(
             "INSERT INTO matches (game, options, seed, guild_id, channel_id, player0, player1, bot_seat,"
             " days, locale, status, state, version, panels, turn_started, deadline, next_timer_at,"
-            " created_at, updated_at, rated, series_id)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?, 'active', ?, 0, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            " created_at, updated_at, rated, series_id, kind)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?, 'active', ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             (game, json.dumps(options), seed, guild_id, channel_id, players[0], players[1], bot_seat,
              days, locale, json.dumps(state), json.dumps(panels), now, deadline, next_timer_at, now, now,
-             int(rated and bot_seat is None), series_id),
+             int(rated and bot_seat is None), series_id, kind),
         )
         if challenge_id is not None:
             closed = await tx.execute(  # an open challenge learns who took it
@@ -162,8 +164,8 @@ async def active_matches_of(store: Connection, user_id: int) -> list[MatchRow]:
     return [match_row(row) for row in rows]
 
 
-async def count_active(store: Connection, user_id: int) -> int:
-    return await active_count(store.db, user_id)
+async def count_active(store: Connection, user_id: int, kind: str = "match") -> int:
+    return await active_count(store.db, user_id, kind)
 
 
 async def count_matches(store: Connection) -> int:

@@ -97,8 +97,9 @@ async def rating_history(store: Connection, guild_id: int, game: str, user_id: i
 
 async def finished_matches_of(store: Connection, user_id: int, guild_id: int, game: str | None = None,
                               limit: int = 10) -> list[MatchRow]:
-    """Newest first."""
-    sql = ("SELECT * FROM matches WHERE status = 'finished' AND guild_id = ? AND (player0 = ? OR player1 = ?)"
+    """Newest first; lessons (/learn) are not part of a member's record."""
+    sql = ("SELECT * FROM matches WHERE status = 'finished' AND kind = 'match' AND guild_id = ?"
+           " AND (player0 = ? OR player1 = ?)"
            + (" AND game = ?" if game else "") + " ORDER BY COALESCE(finished_at, updated_at) DESC, id DESC LIMIT ?")
     params = (guild_id, user_id, user_id, *((game,) if game else ()), limit)
     return [match_row(row) for row in await store.db.fetchall(sql, params)]

@@ -12,12 +12,14 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 
 from bot import i18n, metrics
-from bot.games import get_game
+from bot.engine import Decision
+from bot.games import GameSpec, get_game
 from bot.store import MatchRow
 from bot.ui.host import TableBot
 from bot.ui.members import Members
@@ -29,6 +31,9 @@ from bot.ui.thread import post_dm_closed, thread_of, thread_url
 log = logging.getLogger(__name__)
 DM_CLOSED = 50007
 DM_CHANNELS_KEPT = 20000  # members whose DM channel id is remembered (~2 MB); then the map starts over
+# A lesson's coach (cogs/learn.py): the words under a learner's question, from the match, the seat, its open
+# decision, its own seat view and the reader's locale; None says nothing.
+Coach = Callable[[MatchRow, int, Decision, dict, str], Awaitable[str | None]]
 
 
 def view_hash(view: dict) -> str:
@@ -42,6 +47,17 @@ class Panels:
         self.bot = bot
         self.members = members
         self._dm_channels: dict[int, int] = {}  # member -> DM channel id (see dm_channel)
+        self.coach: Coach | None = None  # set by the Learn cog: lessons' panels carry the coach's words
+
+    async def build(self, game: GameSpec, match: MatchRow, seat: int, locale: str, names: Names,
+                    page: int = 0) -> tuple[str, dict, discord.ui.View | None, Decision | None]:
+        """``build_panel``, with the coach's words under the question in a lesson."""
+        content, seat_view, controls, decision = build_panel(game, match, seat, locale, names, page)
+        if decision is not None and match.kind == "lesson" and self.coach is not None:
+            said = await self.coach(match, seat, decision, seat_view, locale)
+            if said:
+                content += "\n" + said
+        return content, seat_view, controls, decision
 
     # ---- DM panels ------------------------------------------------------------------------------
 
@@ -51,14 +67,14 @@ class Panels:
         locale = await self.members.stored_locale(user_id, match.locale)
         game = get_game(match.game)
         names = names or await self.members.names(match)
-        content, seat_view, controls, _ = build_panel(game, match, seat, locale, names)
+        content, seat_view, controls, _ = await self.build(game, match, seat, locale, names)
         image = await render_match(names, "hand.png", game.render_hand, seat_view, locale,
                                    describe=game.describe)
-        if match.thread_id:
-            content += "\n" + i18n.t("panel.thread_link", locale, url=thread_url(match))
         try:
             known = (match.dm_panels.get(str(seat)) or {}).get("c")
             channel = await self.dm_channel(user_id, known)
+            if match.thread_id and match.thread_id != channel.id:  # a lesson held in this DM needs no link
+                content += "\n" + i18n.t("panel.thread_link", locale, url=thread_url(match))
             message = await channel.send(content[:2000], file=image, view=controls)
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
@@ -109,8 +125,8 @@ class Panels:
         sees changed since the panel last showed it), and the digest of that view."""
         locale = await self.members.stored_locale(match.players[seat], match.locale)
         game = get_game(match.game)
-        content, seat_view, controls, _ = build_panel(game, match, seat, locale, names)
-        if match.thread_id:
+        content, seat_view, controls, _ = await self.build(game, match, seat, locale, names)
+        if match.thread_id and match.thread_id != record.get("c"):  # a lesson held in this DM needs no link
             content += "\n" + i18n.t("panel.thread_link", locale, url=thread_url(match))
         digest = view_hash(seat_view)
         fields: dict[str, Any] = {"content": content[:2000], "view": controls}
@@ -152,7 +168,7 @@ class Panels:
                                    names: Names, page: int = 0) -> None:
         locale = i18n.normalize_locale(interaction.locale)
         game = get_game(match.game)
-        content, seat_view, controls, _ = build_panel(game, match, seat, locale, names, page)
+        content, seat_view, controls, _ = await self.build(game, match, seat, locale, names, page)
         image = await render_match(names, "hand.png", game.render_hand, seat_view, locale,
                                    describe=game.describe)
         kwargs = {"view": controls} if controls else {}
@@ -179,7 +195,8 @@ class Panels:
             await self.tell_stale(interaction, match, locale)
             return
         game = get_game(match.game)
-        content, _, controls, _ = build_panel(game, match, seat, locale, await self.members.names(match), int(page))
+        content, _, controls, _ = await self.build(game, match, seat, locale, await self.members.names(match),
+                                                  int(page))
         await interaction.response.edit_message(content=content[:2000], view=controls)
 
     async def on_hand(self, interaction: discord.Interaction, *, values: list[str], match_id: str) -> None:

@@ -141,7 +141,7 @@ class Publisher:
         and give each seat that owes a decision a fresh panel, since its DM may not have gone out.
         The bot player's worker process starts here only if a match against the bot is in play."""
         store = self.bot.store
-        if await store.count_active(self.bot.user.id):
+        if await store.count_active(self.bot.user.id) or await store.count_active(self.bot.user.id, "lesson"):
             THINK_POOL.start_warm()
         start_render_pool()
         await metrics.refresh_active(store)

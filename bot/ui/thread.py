@@ -232,7 +232,9 @@ class MatchThreads:
         channel = self.bot.get_channel(match.channel_id) or await self.bot.fetch_channel(match.channel_id)
         title = i18n.t("match.thread_name", match.locale, game=i18n.t(f"games.{match.game}", match.locale),
                        match_id=match.id)
-        if message_id is not None:
+        if match.kind == "lesson":
+            thread = await self.open_lesson(channel, title, match)
+        elif message_id is not None:
             thread = await channel.get_partial_message(message_id).create_thread(
                 name=title[:100], auto_archive_duration=10080)
         else:
@@ -242,8 +244,9 @@ class MatchThreads:
         match = await self.bot.store.get_match(match.id)
         game = get_game(match.game)
         names = await self.members.names(match)
-        intro = i18n.t("match.started", match.locale, game=i18n.t(f"games.{match.game}", match.locale),
-                       p0=f"<@{match.players[0]}>", p1=f"<@{match.players[1]}>", days=match.days)
+        intro = i18n.t("lesson.started" if match.kind == "lesson" else "match.started", match.locale,
+                       game=i18n.t(f"games.{match.game}", match.locale), p0=f"<@{match.players[0]}>",
+                       p1=f"<@{match.players[1]}>", days=match.days)
         if match.bot_seat is None:
             intro += "\n" + i18n.t("players.rated" if match.rated else "players.unrated", match.locale)
         series = await ratings.series_line(self.bot.store, match, names.seats, match.locale)
@@ -256,6 +259,19 @@ class MatchThreads:
             await self.bot.store.mark_posted(match.id, match.version, message.id if message else None,
                                              thread_key(pending), [intro])
         return thread, match, names
+
+    async def open_lesson(self, channel, title: str, match: MatchRow) -> discord.abc.Messageable:
+        """A lesson's own place: a private thread (type 12) with the learner added, or, where the bot may not
+        make one (no Create Private Threads, a channel without threads), the learner's DMs."""
+        learner = match.players[1 - match.bot_seat] if match.bot_seat is not None else match.players[0]
+        try:
+            thread = await channel.create_thread(name=title[:100], type=discord.ChannelType.private_thread,
+                                                 invitable=False, auto_archive_duration=10080)
+            await thread.add_user(discord.Object(learner))
+            return thread
+        except (discord.HTTPException, AttributeError, TypeError) as error:  # no threads in that channel
+            log.info("lesson %s: no private thread (%s), the learner's DMs instead", match.id, error)
+            return await self.bot.create_dm(discord.Object(learner))
 
     async def post_board(self, match: MatchRow, names: Names, text: str, pending, ping: bool,
                          final: bool = False, view: discord.ui.View | None = None,
