@@ -18,7 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.db import open_database
-from bot.store import challenges, decisions, decks, matches, migrations, players
+from bot.store import challenges, decisions, decks, matches, migrations, players, reviews
 from bot.store.connection import Connection
 from bot.store.rows import (
     OPEN_OPPONENT,
@@ -111,6 +111,10 @@ class Store(Connection):
     user_locale = players.user_locale
     guild_settings = players.guild_settings
     set_guild_setting = players.set_guild_setting
+
+    # post-game reviews, one per match and seat (bot/store/reviews.py)
+    review_of = reviews.review_of
+    keep_review = reviews.keep_review
 
     # saved decks (bot/store/decks.py)
     list_decks = decks.list_decks

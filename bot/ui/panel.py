@@ -19,6 +19,7 @@ from bot.games import GameSpec
 from bot.render.names import picture_name
 from bot.store import MatchRow
 from bot.ui.components import ConfirmButton, OptionButton, PageButton, button, select, view_of
+from bot.ui.hints import offer_hint
 
 PAGE_SIZE = 25
 MAX_BUTTONS = 5
@@ -125,4 +126,5 @@ def build_panel(game: GameSpec, match: MatchRow, seat: int, locale: str, names: 
     if decision.max > 1:
         prompt += "\n" + i18n.t("panel.choose_between", locale, min=decision.min, max=decision.max)
     controls = panel_controls(game, match, decision, seat_view, locale, page)
+    offer_hint(controls, match, seat, locale)  # the assist row's Hint, where hints are offered
     return f"{header}\n**{prompt}**", seat_view, controls, decision
