@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import OrderedDict
 
 import discord
 
@@ -30,6 +31,7 @@ from bot.ui.pictures import upload
 from bot.ui.replies import tell
 
 log = logging.getLogger(__name__)
+KEPT_REVIEWS = 64  # computations kept in this process, done or not (the store keeps every review)
 SLICE = 6  # decisions searched in one job of the worker (~0.1-0.5 s at the review's level)
 
 
@@ -41,7 +43,7 @@ def as_words(label: str) -> str:
 class Reviews:
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
-        self._running: dict[tuple[int, int], asyncio.Future] = {}
+        self._running: OrderedDict[tuple[int, int], asyncio.Future] = OrderedDict()
         self.computed = 0  # reviews searched by this process (a burst of clicks counts one)
 
     async def on_review(self, interaction: discord.Interaction, *, values: list[str], match_id: str) -> None:
@@ -100,17 +102,22 @@ class Reviews:
                                         allowed_mentions=discord.AllowedMentions.none())
 
     async def review(self, match: MatchRow, seat: int, log_rows: list) -> list[Mistake]:
-        """The stored review of ``seat``, or the one being computed, or a new one (then stored)."""
-        stored = await self.bot.store.review_of(match.id, seat)
-        if stored is not None:
-            return [Mistake.from_json(item) for item in stored]
+        """The review of ``seat``: the one this process computes or computed, else the stored one, else a
+        new one (then stored). Computations are kept (a few), done or not, so no click in between a read of
+        the store and the end of a computation starts a second one."""
         key = (match.id, seat)
-        running = self._running.get(key)
-        if running is None:
-            running = asyncio.ensure_future(self._compute(match, seat, log_rows))
-            self._running[key] = running
-            running.add_done_callback(lambda _done: self._running.pop(key, None))
-        return await asyncio.shield(running)
+        known = self._running.get(key)
+        if known is None or (known.done() and known.exception() is not None):
+            stored = await self.bot.store.review_of(match.id, seat)
+            if stored is not None:
+                return [Mistake.from_json(item) for item in stored]
+            known = self._running.get(key)  # another click may have started it meanwhile
+            if known is None or (known.done() and known.exception() is not None):
+                known = asyncio.ensure_future(self._compute(match, seat, log_rows))
+                self._running[key] = known
+                while len(self._running) > KEPT_REVIEWS:
+                    self._running.popitem(last=False)
+        return await asyncio.shield(known)
 
     async def _compute(self, match: MatchRow, seat: int, log_rows: list) -> list[Mistake]:
         self.computed += 1
