@@ -35,12 +35,14 @@ from bot.ui.commandtext import CommandTranslator
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.gamecog import GameCog
 from bot.ui.help import QuestionHelp
+from bot.ui.hints import Hints
 from bot.ui.inputs import BadOption, check_options
 from bot.ui.members import Members
 from bot.ui.moves import Moves
 from bot.ui.panels import Panels
 from bot.ui.publish import Publisher
 from bot.ui.replies import tell
+from bot.ui.review import Reviews
 from bot.ui.rulebook import Rulebooks
 from bot.ui.thread import MatchThreads
 from bot.ui.timekeeper import Timekeeper
@@ -151,6 +153,7 @@ class DuelTable(commands.AutoShardedBot):
         self.moves = Moves(self, self.members, self.panels, self.publisher)
         self.rulebooks = Rulebooks(self)
         self.question_help = QuestionHelp(self, self.members)
+        self.hints, self.reviews = Hints(self), Reviews(self)  # issue 25: bot/ui/hints.py, bot/ui/review.py
         self.timekeeper = Timekeeper(self)
         self._timekeeper: asyncio.Task | None = None
         self._catch_up: asyncio.Task | None = None

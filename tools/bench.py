@@ -3,13 +3,14 @@
 * render: board and hand render time p50/p95 and PNG size, per game, over states from random play;
 * decision latency through the fake Discord: a click until the new board is in the thread, per game, and
   the same with a match against the bot player thinking in the same bot (issue 16: within 20 %);
+* a hint's think time against the bot player's own moves, per game (issue 25, tools/benchhint.py);
 * throughput: decisions per second with 200 matches played concurrently (store + engine + log);
 * start-up: from ``login`` to ready with 10,000 stored matches;
 * the bot in its own process with 200 matches of every game through the fake Discord: decisions/s, the
   bot's and the harness's CPU per decision, REST and database calls per decision, peak RSS.
 
 ``DATABASE_URL`` set: every store is a fresh PostgreSQL database on that server (dropped afterwards).
-``python -m tools.bench process|botmatch [--game G] [--matches N] [--decisions N] [--profile FILE]`` runs
+``python -m tools.bench process|botmatch|hint [--game G] [--matches N] [--decisions N] [--profile FILE]`` runs
 one section alone (``--profile``: cProfile of the bot process's event loop).
 
 Benchmarks, not tests: they print numbers and targets, and never fail a build.
@@ -43,6 +44,7 @@ from fakediscord.autoplay import answer_controls, challenge_and_accept, challeng
 from fakediscord.demo import demo_settings
 from fakediscord.models import FakeMessage
 from tools import memstats
+from tools.benchhint import bench_hints, print_hints
 
 # Issue 13's targets on this (2-core) machine; png_kb and ready_s are the platform issue's.
 TARGETS = {"render_p95_ms": 25, "png_kb": 300, "decision_p95_ms": 100, "decisions_per_s": 100, "rss_mb": 150,
@@ -467,6 +469,7 @@ async def run_bench(quick: bool = False) -> int:
     ready = await bench_ready(main_game, 1000 if quick else 10000)
     print(f"start to ready with {ready['stored']} stored matches: {ready['seconds']:.2f} s [<= {TARGETS['ready_s']}]")
     print_bot_process(await bench_bot_process(games, 200, 1000 if quick else 4000))
+    print_hints(bench_hints(10 if quick else 60))
     print(f"peak RSS of this benchmark process (bot + fake Discord + harness): {peak_rss_mb():.0f} MB")
     return 0
 
@@ -504,13 +507,16 @@ async def _main(argv: list[str]) -> int:
     import argparse
 
     parser = argparse.ArgumentParser(prog="python -m tools.bench")
-    parser.add_argument("section", choices=["process", "botmatch"])
+    parser.add_argument("section", choices=["process", "botmatch", "hint"])
     parser.add_argument("--game", action="append", help="a game to play (repeat; default: every game)")
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--decisions", type=int, default=600)
     parser.add_argument("--profile", help="write the bot process's cProfile statistics here")
     args = parser.parse_args(argv)
     games = args.game or [game.game_id for game in available_games()]
+    if args.section == "hint":
+        print_hints(bench_hints(args.decisions // 10))
+        return 0
     if args.section == "botmatch":
         print_bot_match(await bench_bot_match(games[0], args.decisions))
         return 0

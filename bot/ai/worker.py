@@ -140,13 +140,21 @@ class ThinkPool:
     async def think(self, *args: Any) -> tuple[str, ...]:
         """``think_stepping_aside(*args)`` in the worker. A worker found dead before the search is replaced
         at once; one that dies during it raises BrokenProcessPool (the next call starts a new one)."""
+        return await self._run(think_stepping_aside, *args)
+
+    async def advise(self, kind: str, *args: Any) -> Any:
+        """``advise_stepping_aside(kind, *args)`` in the worker: a hint or a slice of a review
+        (bot/ai/advice.py), in the same process and queue as the bot's own moves."""
+        return await self._run(advise_stepping_aside, kind, *args)
+
+    async def _run(self, function: Callable[..., Any], *args: Any) -> Any:
         pool = self.pool()
         try:
-            job = pool.submit(think_stepping_aside, *args)
+            job = pool.submit(function, *args)
         except BrokenProcessPool:  # it died while idle (killed, out of memory)
             self._forget(pool)
             pool = self.pool()
-            job = pool.submit(think_stepping_aside, *args)
+            job = pool.submit(function, *args)
         try:
             return await self._busy_until_done(job)
         except BrokenProcessPool:
@@ -272,3 +280,17 @@ def think_stepping_aside(game_id: str, state: Any, seat: int, seed: str, level: 
     from bot.ai import search
 
     return search.think(game_id, state, seat, seed, level, pause=StepAside(_shared))
+
+
+def advise_stepping_aside(kind: str, *args: Any) -> Any:
+    """``advice.hint`` (kind "hint") or ``advice.review`` / ``advice.reviewable`` in the worker, stepping
+    aside like the bot's own search."""
+    from bot.ai import advice
+
+    if kind == "hint":
+        return advice.hint(*args, pause=StepAside(_shared))
+    if kind == "review":
+        return advice.review(*args, pause=StepAside(_shared))
+    if kind == "reviewable":
+        return advice.reviewable(*args)
+    raise ValueError(f"unknown advice {kind!r}")

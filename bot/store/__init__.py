@@ -18,7 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.db import open_database
-from bot.store import challenges, decisions, decks, lessons, matches, migrations, players
+from bot.store import challenges, decisions, decks, lessons, matches, migrations, players, reviews
 from bot.store.connection import Connection
 from bot.store.rows import (
     OPEN_OPPONENT,
@@ -116,6 +116,9 @@ class Store(Connection):
     active_lesson_of = lessons.active_lesson_of
     tips_to_show = lessons.tips_to_show
     tips_seen = lessons.tips_seen
+    # post-game reviews, one per match and seat (bot/store/reviews.py)
+    review_of = reviews.review_of
+    keep_review = reviews.keep_review
 
     # saved decks (bot/store/decks.py)
     list_decks = decks.list_decks

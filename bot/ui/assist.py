@@ -1,5 +1,6 @@
 """The assist row of a decision panel (row 2; options and paging hold rows 0-1): controls that help a seat with
-its open question rather than answer it. Today the ? (its question explained, bot/ui/help.py).
+its open question rather than answer it: the ? (its question explained, bot/ui/help.py) and, where hints are
+offered, Hint (what the bot player would choose, bot/ui/hints.py).
 
 To add a control, write a builder ``(match, decision, locale) -> item or None`` (None: not offered here, e.g. a
 control for unrated matches only) and list it in ``ASSIST_CONTROLS``; each gets the row's next place (5 at most).
@@ -15,6 +16,7 @@ from bot import i18n
 from bot.engine import Decision
 from bot.store import MatchRow
 from bot.ui.components import HelpButton, button
+from bot.ui.hints import hint_button
 
 ASSIST_ROW = 2
 ROW_WIDTH = 5  # Discord's buttons a row
@@ -28,7 +30,12 @@ def help_button(match: MatchRow, decision: Decision, locale: str) -> discord.ui.
                   i18n.t("help.button", locale), row=ASSIST_ROW)
 
 
-ASSIST_CONTROLS: tuple[AssistControl, ...] = (help_button,)
+def hint_control(match: MatchRow, decision: Decision, locale: str) -> discord.ui.Item | None:
+    """Hint, only in lessons, matches against the bot and unrated matches (bot/ui/hints.py decides)."""
+    return hint_button(match, decision.seat, locale, row=ASSIST_ROW)
+
+
+ASSIST_CONTROLS: tuple[AssistControl, ...] = (help_button, hint_control)
 
 
 def assist_row(match: MatchRow, decision: Decision, locale: str) -> list[discord.ui.Item]:

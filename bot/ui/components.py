@@ -22,6 +22,8 @@ custom_id alone. The ids carry what a click needs (match id, the seat's panel ve
     dt:rb:<game>:<page>:<f|p|n>         a rulebook's first/previous/next button: show that page (its private message)
     dt:rbc:<game>                       a rulebook's contents (select; values are page indices)
     dt:q:<match>:<seat>:<version>       ? on a seat's panel: its open question explained, privately (bot/ui/help.py)
+    dt:hi:<match>:<version>             Hint: what the bot player would choose now, privately (bot/ui/hints.py)
+    dt:rv:<match>                       Review of a finished match, privately (result post; bot/ui/review.py)
 
 Every number is bounded in the template (at most 20 digits) and again in the store (a SQLite integer
 is 64-bit), so a forged id is a "not found", never an overflow.
@@ -163,11 +165,18 @@ class RulebookContentsSelect(_Routed, template=r"dt:rbc:(?P<game_id>[a-z0-9_]{1,
 
 class HelpButton(_Routed, template=r"dt:q:(?P<match_id>\d{1,20}):(?P<seat>[01]):(?P<version>\d{1,20})"):
     handled_by = part("question_help", "on_help")
+class HintButton(_Routed, template=r"dt:hi:(?P<match_id>\d{1,20}):(?P<version>\d{1,20})"):
+    handled_by = part("hints", "on_hint")
+
+
+class ReviewButton(_Routed, template=r"dt:rv:(?P<match_id>\d{1,20})"):
+    handled_by = part("reviews", "on_review")
 
 
 DYNAMIC_ITEMS = (OptionButton, OptionSelect, PageButton, ConfirmButton, HandButton, ClaimButton, ResignButton,
                  ChallengeButton, ChallengeDeckSelect, DeckDeleteButton, RematchButton, ReplayButton, UndoButton,
-                 BoardButton, RulebookOpenButton, RulebookPageButton, RulebookContentsSelect, HelpButton)
+                 BoardButton, RulebookOpenButton, RulebookPageButton, RulebookContentsSelect, HelpButton, HintButton,
+                 ReviewButton)
 
 
 def button(kind: type[_Routed], custom_id: str, label: str, *, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
@@ -229,7 +238,9 @@ def undo_button(match: MatchRow) -> discord.ui.Item:
 
 
 def result_view(match: MatchRow) -> discord.ui.View:
-    """The result post's buttons: Replay for everyone, Rematch for the players (against the bot: at once)."""
+    """The result post's buttons: Replay and Review for everyone, Rematch for the players (against the bot: at
+    once)."""
     return view_of(button(RematchButton, f"dt:rm:{match.id}", i18n.t("players.rematch_button", match.locale),
                           style=discord.ButtonStyle.primary),
-                   button(ReplayButton, f"dt:rp:{match.id}", i18n.t("players.replay_button", match.locale)))
+                   button(ReplayButton, f"dt:rp:{match.id}", i18n.t("players.replay_button", match.locale)),
+                   button(ReviewButton, f"dt:rv:{match.id}", i18n.t("advice.review_button", match.locale)))
