@@ -332,9 +332,11 @@ def defender_panel(state: dict):
     content, _, controls, decision = build_panel(GAME, match, 1, "en", Names(("Alice", "Bob")), with_image=False)
     assert controls is not None and decision is not None
     sent = [c for row in controls.to_components() for c in row["components"]]  # what Discord receives
-    # The assist row's ? (bot/ui/assist.py) is on every decision panel; the others are the answer's own controls.
-    assert [c["custom_id"] for c in sent if c["custom_id"].startswith("dt:q:")] == ["dt:q:7:1:4"]
-    sent = [c for c in sent if not c["custom_id"].startswith("dt:q:")]
+    # The assist row (bot/ui/assist.py): the ? on every decision panel, Hint in this unrated match; the others are
+    # the answer's own controls.
+    assist = ("dt:q:", "dt:hi:")
+    assert [c["custom_id"] for c in sent if c["custom_id"].startswith(assist)] == ["dt:q:7:1:4", "dt:hi:7:4"]
+    sent = [c for c in sent if not c["custom_id"].startswith(assist)]
     return content, [c for c in sent if c["type"] == 3], [c for c in sent if c["type"] != 3]
 
 
