@@ -150,8 +150,10 @@ class MatchService:
     async def start(self, *, game_id: str, options: dict[str, str], seed: int, guild_id: int,
                     channel_id: int, players: tuple[int, int], bot_seat: int | None, days: int,
                     locale: str, challenge_id: int | None = None, rated: bool = False,
-                    series_id: int | None = None, active_limit: int | None = None) -> MatchRow | None:
-        """The new match (None: its challenge was closed meanwhile). With ``active_limit``, raises
+                    series_id: int | None = None, active_limit: int | None = None,
+                    tournament_board: tuple[int, int, int] | None = None) -> MatchRow | None:
+        """The new match (None: its challenge was closed meanwhile, or its tournament board has its match
+        already: ``Store.create_match``). With ``active_limit``, raises
         ActiveMatchLimit when a member seated in it already has that many active matches (checked in the
         transaction that creates it)."""
         if bot_seat is not None:  # a member challenged the bot (or asked a rematch): its move is near
@@ -168,7 +170,7 @@ class MatchService:
             players=players, bot_seat=bot_seat, days=days, locale=locale, state=state, panels=panels,
             now=now, deadline=deadline, next_timer_at=next_timer_at(now, deadline, 0),
             challenge_id=challenge_id, rated=rated and bot_seat is None, series_id=series_id,
-            active_limit=active_limit,
+            active_limit=active_limit, tournament_board=tournament_board,
         )
         await metrics.refresh_active(self.store)
         return await self.store.get_match(match_id) if match_id is not None else None
