@@ -43,6 +43,7 @@ DAY = 86400.0
 LAST_REMINDER_BEFORE = 12 * 3600.0
 RESIGN = "!resign"
 CLAIM = "!claim"
+DRAW = "!draw"  # a tournament round's deadline adjudicated the match a draw (docs/TOURNAMENTS.md)
 BOT_MOVE_LIMIT = 1000  # a runaway engine must not spin the bot player forever
 
 
@@ -237,6 +238,25 @@ class MatchService:
         if applied is None:
             raise StaleState()
         return applied
+
+    async def adjudicate(self, match_id: int) -> Applied | None:
+        """End a match at its tournament round's deadline (docs/TOURNAMENTS.md): when exactly one seat owes
+        a decision, the other seat wins as its timeout claim would (``!claim``); else a draw (``!draw``).
+        None when it ended meanwhile."""
+        for _attempt in range(3):
+            match = await self.store.get_match(match_id)
+            if match is None or match.status != "active":
+                return None
+            game = get_game(match.game)
+            owing = owing_seats(game, match)
+            if len(owing) == 1:
+                seat, choice, outcome = 1 - owing[0], CLAIM, Outcome(winner=1 - owing[0], reason="timeout")
+            else:
+                seat, choice, outcome = 0, DRAW, Outcome(winner=None, reason="adjudicated")
+            applied = await self._commit(game, match, seat, (choice,), match.state, [], outcome, None)
+            if applied is not None:
+                return applied
+        raise StaleState()
 
     async def undo(self, match_id: int, user_id: int) -> Applied:
         """Take back the seat's newest step (bot/undo.py): only its own, only while it still acts and the

@@ -58,3 +58,6 @@ CREATE TABLE tournament_pairings (
     PRIMARY KEY (tournament_id, round, board)
 );
 CREATE UNIQUE INDEX tournament_pairings_match ON tournament_pairings (match_id);
+
+-- /settings organizer_role: members with this role may run tournaments as Manage Server can.
+ALTER TABLE guild_settings ADD COLUMN organizer_role INTEGER;

@@ -1,4 +1,4 @@
-"""The timekeeper: expires challenges, sends due reminders, offers due claims.
+"""The timekeeper: expires challenges, sends due reminders, offers due claims, runs tournaments' rounds.
 
 Driven by the store: every pass re-reads what is due, so a restart loses no timer.
 
@@ -46,6 +46,9 @@ class Timekeeper:
             await self.expire_challenge(challenge)
         for match in await self.bot.store.claim_due_timers(now, lease=lease, **shards):
             await self.fire_timer(match, now)
+        tournaments = self.bot.get_cog("Tournaments")  # cogs/tournaments.py: rounds to pair, close, post
+        if tournaments is not None:
+            await tournaments.tick(now)
 
     async def expire_challenge(self, challenge: ChallengeRow) -> None:
         if not await self.bot.store.close_challenge(challenge.id, "expired"):
