@@ -11,11 +11,21 @@ from collections import Counter
 import pytest
 
 from bot.tournaments.results import shown
+from fakediscord import run_bot
 from fakediscord.world import P_MANAGE_GUILD
-from tests.e2e.table import Table
+from tests.e2e.table import Table, make_bot
 from tests.e2e.test_checked_by_the_bot import forged
 
 DAY = 86400.0
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def both_stores(request, fake_world, tmp_path, clock):
+    """The bot on a SQLite file, and on PostgreSQL."""
+    overrides = {"database_url": request.getfixturevalue("postgres_url")} if request.param == "postgres" else {}
+    bot = make_bot(tmp_path / "duel.sqlite3", clock, **overrides)
+    async with run_bot(bot, fake_world.fake):
+        yield Table(fake_world, bot)
 
 
 def reply(record) -> str:
@@ -85,12 +95,20 @@ async def recount(table: Table, tournament_id: int) -> dict[int, int]:
     return points
 
 
-async def play_to_the_end(table: Table, tournament_id: int, rng: random.Random, *, stall_round: int) -> None:
+async def play_to_the_end(table: Table, tournament_id: int, rng: random.Random, *, stall_round: int,
+                          withdraw: tuple[int, object] | None = None) -> None:
+    """Every round resigned through Discord; ``stall_round``'s first match left to the round's deadline;
+    ``withdraw`` (round, member): that member withdraws with /tournament withdraw once that round is paired."""
     store = table.bot.store
     for _ in range(20):
         tournament = await store.get_tournament(tournament_id)
         if tournament.status == "finished":
             return
+        if withdraw is not None and tournament.current_round == withdraw[0]:
+            record = await table.fake.slash(withdraw[1], table.world.guild, table.world.channel,
+                                            "tournament withdraw", options={"tournament": tournament_id})
+            await table.settle()
+            assert record.ephemeral and "Withdrawn" in reply(record)
         stall = 1 if tournament.current_round == stall_round else 0
         await resign_round(table, tournament_id, rng, leave=stall)
         await table.bot.timekeeper.tick()
@@ -153,7 +171,9 @@ async def test_an_eight_player_round_robin_is_played_to_the_end(table):
     assert len(table.fake.threads(world.channel)) == 28  # one thread a match
 
 
-async def test_a_sixteen_player_swiss_of_five_rounds_is_played_to_the_end(table):
+async def test_a_sixteen_player_swiss_of_five_rounds_is_played_to_the_end(both_stores):
+    """On SQLite and on PostgreSQL."""
+    table = both_stores
     world = table.world
     users = await players(table, 16)
     role = await world.fake.add_role(world.guild, "Tournament staff", 0, members=(world.bob,))
@@ -168,11 +188,22 @@ async def test_a_sixteen_player_swiss_of_five_rounds_is_played_to_the_end(table)
     table.bot.clock.now += 3601  # the sign-up deadline: the timekeeper pairs round 1
     await table.bot.timekeeper.tick()
     await table.settle()
-    await play_to_the_end(table, 1, random.Random(16), stall_round=2)
-    boards = await table.bot.store.boards(1)
-    met = Counter(frozenset((b.seat0, b.seat1)) for b in boards)
-    assert len(boards) == 40 and set(met.values()) == {1}  # 0 repeated opponents
+    leaver = users[5]
+    await play_to_the_end(table, 1, random.Random(16), stall_round=2, withdraw=(3, leaver))
+    store = table.bot.store
+    boards = await store.boards(1)
+    games = [b for b in boards if b.seat1 is not None]
+    met = Counter(frozenset((b.seat0, b.seat1)) for b in games)
+    assert set(met.values()) == {1}  # 0 repeated opponents
+    byes = Counter(b.seat0 for b in boards if b.seat1 is None)
+    assert sum(byes.values()) == 2 and set(byes.values()) == {1}  # rounds 4 and 5: 15 players, a bye each
+    assert leaver.id not in {p for b in boards if b.round > 3 for p in (b.seat0, b.seat1)}
+    [left] = [b for b in boards if b.round == 3 and leaver.id in (b.seat0, b.seat1)]
+    match = await store.get_match(left.match_id)
+    assert match.result_reason == "resign" and match.players[match.winner] != leaver.id
     await check_standings(table, 1, 5)
+    rows, *_ = await table.bot.get_cog("Tournaments").table(await store.get_tournament(1))
+    assert [row.withdrawn for row in rows].count(True) == 1
 
 
 @pytest.mark.parametrize("bad", [{"rounds": 0}, {"days_per_move": 10**9}, {"max_players": 10_000},
@@ -200,5 +231,45 @@ async def test_members_who_are_not_organizers_cannot_create_start_or_cancel(tabl
         await table.settle()
         assert record.ephemeral and "organizer" in reply(record).lower() or "運営" in reply(record)
     assert (await table.bot.store.get_tournament(1)).status == "signup"
+    await join_all(table, [world.alice])
+    record = await table.fake.slash(world.bob, world.guild, world.channel, "tournament withdraw",
+                                    options={"tournament": 1, "member": world.alice})
+    await table.settle()
+    assert record.ephemeral and len(await table.bot.store.entrants(1)) == 1  # only organizers withdraw others
     refused = await create(table, world.bob, format="swiss", rounds=3)
     assert refused.ephemeral and await table.bot.store.get_tournament(2) is None
+
+
+async def run_deck_tournament(tmp_path, clock, decks: dict[str, str]) -> list[str]:
+    """A tinydeck tournament of three whose entrants pick ``decks`` (name -> ready deck) privately on Join:
+    every message everyone can read in the channel (sign-up, pairings) once round 1's matches are open."""
+    from fakediscord.server import FakeDiscord
+
+    async with FakeDiscord() as fake:
+        guild = await fake.add_guild("Deck cup")
+        channel = await fake.add_channel(guild, "games")
+        users = {name: await fake.add_user(name) for name in decks}
+        first = next(iter(users.values()))
+        await fake.add_role(guild, "Mods", P_MANAGE_GUILD, members=(first,))
+        bot = make_bot(tmp_path / f"decks-{len(list(tmp_path.iterdir()))}.sqlite3", clock)
+        async with run_bot(bot, fake):
+            await fake.slash(first, guild, channel, "tournament create", options={
+                "game": "tinydeck", "format": "round_robin", "rounds": 1, "days_per_move": 2, "round_days": 4})
+            table_post = next(m for m in fake.messages(channel) if fake.find_component(m, custom_id_prefix="dt:tn:"))
+            for name, user in users.items():
+                record = await fake.click(user, table_post, "dt:tn:join:1")
+                picker = record.messages[0]
+                assert picker.ephemeral
+                select = fake.find_component(picker, custom_id_prefix="dt:tnd:")
+                await fake.select(user, picker, select["custom_id"], [f"ready:tinydeck:{decks[name]}"])
+            await fake.slash(first, guild, channel, "tournament start", options={"tournament": 1})
+            stored = {person.deck for person in await bot.store.entrants(1)}
+            assert len(stored) == len(set(decks.values()))  # each entrant's own pick is what they play
+            return [m.content for m in fake.messages(channel)]
+
+
+async def test_decks_picked_on_joining_are_never_shown(tmp_path, clock):
+    """Which deck each entrant picked changes no message anyone else can read."""
+    one = await run_deck_tournament(tmp_path, clock, {"ann": "ladder", "ben": "twins", "cat": "ladder"})
+    other = await run_deck_tournament(tmp_path, clock, {"ann": "twins", "ben": "ladder", "cat": "twins"})
+    assert one == other and any("round 1 of 3" in text for text in one)
