@@ -28,6 +28,8 @@ def next_boards(fmt: str, round_no: int, entrants: Sequence[int], withdrawn: fro
     player is not played, and the opponent still in has a bye that round (docs/TOURNAMENTS.md)."""
     active = [player for player in entrants if player not in withdrawn]
     if fmt == SWISS:
+        if len(active) < 2:  # everyone else withdrew: the last player in has the bye, the round no game
+            return [Pairing(round_no, player, None, Outcome.BYE) for player in active]
         return swiss.pair_round(active, history, round_no)
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}")

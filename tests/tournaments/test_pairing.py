@@ -11,6 +11,7 @@ import pytest
 
 from bot.tournaments.results import Outcome, Pairing, scores, shown
 from bot.tournaments.roundrobin import rounds_needed, schedule
+from bot.tournaments.rounds import next_boards, total_rounds
 from bot.tournaments.standings import Format, crosstable, standings
 from bot.tournaments.swiss import pair_round
 
@@ -182,3 +183,17 @@ def test_players_equal_on_everything_share_a_rank():
     history = [Pairing(1, 1, 2, Outcome.DRAW), Pairing(1, 3, 4, Outcome.DRAW)]
     ranks = [row.rank for row in standings([1, 2, 3, 4], history, Format.ROUND_ROBIN)]
     assert ranks == [1, 1, 1, 1]
+
+
+def test_next_boards_of_either_format_skip_withdrawn_players():
+    entrants = [1, 2, 3, 4]
+    history = [Pairing(1, 1, 2, Outcome.SEAT0), Pairing(1, 3, 4, Outcome.DRAW)]
+    swiss_boards = next_boards("swiss", 2, entrants, frozenset({4}), history)
+    assert 4 not in {p for board in swiss_boards for p in board.players()}
+    assert sum(board.is_bye for board in swiss_boards) == 1
+    assert next_boards("swiss", 2, entrants, frozenset({1, 2, 3}), history) == [Pairing(2, 4, None, Outcome.BYE)]
+    planned = schedule(entrants)[1]
+    robin = next_boards("round_robin", 2, entrants, frozenset({4}), history)
+    opponent_of_4 = next(b.opponent(4) for b in planned if 4 in b.players())
+    assert Pairing(2, opponent_of_4, None, Outcome.BYE) in robin and len(robin) == 2
+    assert total_rounds("swiss", 3, 5) == 2 and total_rounds("double_round_robin", 5, 1) == 10
