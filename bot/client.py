@@ -246,7 +246,7 @@ class DuelTable(commands.AutoShardedBot):
         self.tree.on_error = self.on_app_command_error
         await self.tree.set_translator(CommandTranslator())
         for extension in ("cogs.lobby", "cogs.challenges", "cogs.players", "cogs.cards", "cogs.decks", "cogs.board",
-                          "cogs.tournaments"):
+                          "cogs.tournaments", "cogs.leagues"):
             await self.load_extension(extension)
         for game_id in playable_game_ids():
             # Each listed game's own cog (``COG`` in cogs/<game>/cog.py); a game registered at run time

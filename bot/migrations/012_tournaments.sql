@@ -61,3 +61,29 @@ CREATE UNIQUE INDEX tournament_pairings_match ON tournament_pairings (match_id);
 
 -- /settings organizer_role: members with this role may run tournaments as Manage Server can.
 ALTER TABLE guild_settings ADD COLUMN organizer_role INTEGER;
+
+-- Leagues: a season per server and game. Members join; every finished match of that game on that server
+-- between two members, created in the season after both joined and finished by its end, counts, up to
+-- games_per_pair a pair (the first ones played); a tournament's boards and matches against the bot never do.
+CREATE TABLE leagues (
+    id             INTEGER PRIMARY KEY,
+    guild_id       INTEGER NOT NULL,
+    channel_id     INTEGER NOT NULL,
+    organizer_id   INTEGER NOT NULL,
+    game           TEXT    NOT NULL,
+    games_per_pair INTEGER NOT NULL,
+    locale         TEXT    NOT NULL,
+    status         TEXT    NOT NULL,          -- open | closed
+    starts_at      REAL    NOT NULL,
+    ends_at        REAL    NOT NULL,
+    created_at     REAL    NOT NULL,
+    claimed_until  REAL
+);
+CREATE INDEX leagues_live ON leagues (status, ends_at);
+
+CREATE TABLE league_members (
+    league_id INTEGER NOT NULL REFERENCES leagues (id),
+    user_id   INTEGER NOT NULL,
+    joined_at REAL    NOT NULL,
+    PRIMARY KEY (league_id, user_id)
+);

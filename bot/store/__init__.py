@@ -7,9 +7,9 @@ One decision is one transaction: the match row is updated ``WHERE version = ?`` 
 appended in the same transaction, so a stale or repeated click can never half-apply.
 
 The SQL is grouped by table in plain functions whose first argument is the store (``connection``):
-``migrations``, ``challenges``, ``matches``, ``decisions``, ``players``, ``decks`` and ``tournaments``;
-``rows`` holds the row types. ``Store`` is the one object the bot holds: its class body binds those functions as its methods,
-so it reads as the table of contents of what the store can do, with no mixin and no forwarding code.
+``migrations``, ``challenges``, ``matches``, ``decisions``, ``players``, ``decks``, ``tournaments`` and
+``leagues``; ``rows`` holds the row types. ``Store`` is the one object the bot holds: its class body binds
+those functions as its methods, so it reads as the table of contents of what the store can do, with no mixin and no forwarding code.
 This package's names below (``Store``, ``open_store``, the row types) are what the rest of the bot imports.
 """
 
@@ -18,7 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.db import open_database
-from bot.store import challenges, decisions, decks, matches, migrations, players, tournaments
+from bot.store import challenges, decisions, decks, leagues, matches, migrations, players, tournaments
 from bot.store.connection import Connection
 from bot.store.rows import (
     OPEN_OPPONENT,
@@ -140,6 +140,16 @@ class Store(Connection):
     mark_round_posted = tournaments.mark_round_posted
     claim_live_tournaments = tournaments.claim_live_tournaments
     release_tournament = tournaments.release_tournament
+
+    # league seasons and their members (bot/store/leagues.py)
+    create_league = leagues.create_league
+    get_league = leagues.get_league
+    latest_league = leagues.latest_league
+    join_league = leagues.join_league
+    league_members = leagues.league_members
+    season_matches = leagues.season_matches
+    claim_due_leagues = leagues.claim_due_leagues
+    close_league = leagues.close_league
 
 
 async def open_store(target: str | Path) -> Store:
