@@ -447,7 +447,8 @@ class Tournaments(commands.Cog):
         for pairing in pairings:
             if pairing.round == tournament.current_round and not pairing.finished and pairing.seat1 is not None:
                 opponents[pairing.seat0], opponents[pairing.seat1] = names[pairing.seat1], names[pairing.seat0]
-        title = i18n.t("tournaments.standings.title", locale, id=tournament.id,
+        key = "tournaments.standings.title" if tournament.current_round else "tournaments.standings.title_signup"
+        title = i18n.t(key, locale, id=tournament.id,
                        game=i18n.t(f"games.{tournament.game}", locale), round=tournament.current_round,
                        rounds=tournament.rounds)
         text = title + "\n" + standings_text(rows, names, locale, opponents, limit=1900 - len(title))

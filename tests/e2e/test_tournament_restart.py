@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from fakediscord import run_bot
 from fakediscord.world import P_MANAGE_GUILD
 from tests.e2e.table import Table, make_bot
@@ -19,10 +21,13 @@ def pairing_posts(world) -> list:
     return [m for m in world.fake.messages(world.channel) if "round 1 of 3" in (m.content or "")]
 
 
-async def test_kills_while_a_round_starts_lose_nothing_and_double_nothing(fake_world, tmp_path, clock):
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+async def test_kills_while_a_round_starts_lose_nothing_and_double_nothing(backend, request, fake_world, tmp_path,
+                                                                          clock):
     database = tmp_path / "tournament.sqlite3"
     world = fake_world
-    first = make_bot(database, clock)
+    on = {"database_url": request.getfixturevalue("postgres_url")} if backend == "postgres" else {}
+    first = make_bot(database, clock, **on)
     async with run_bot(first, world.fake):
         table = Table(world, first)
         await world.fake.add_role(world.guild, "Mods", P_MANAGE_GUILD, members=(world.alice,))
@@ -39,7 +44,7 @@ async def test_kills_while_a_round_starts_lose_nothing_and_double_nothing(fake_w
         assert len(pairing_posts(world)) == 1
         assert all(board.match_id is None for board in await first.store.boards(1))
     clock.now += LEASE_GONE
-    second = make_bot(database, clock)
+    second = make_bot(database, clock, **on)
     async with run_bot(second, world.fake):
         table = Table(world, second)
         opened = []
@@ -58,7 +63,7 @@ async def test_kills_while_a_round_starts_lose_nothing_and_double_nothing(fake_w
         assert sum(board.match_id is not None for board in await second.store.boards(1)) == 2
         assert len(world.fake.threads(world.channel)) == 1
     clock.now += LEASE_GONE
-    third = make_bot(database, clock)
+    third = make_bot(database, clock, **on)
     async with run_bot(third, world.fake):
         table = Table(world, third)
         await table.settle()  # start-up catch-up opens the thread of the match stored without one

@@ -273,3 +273,22 @@ async def test_decks_picked_on_joining_are_never_shown(tmp_path, clock):
     one = await run_deck_tournament(tmp_path, clock, {"ann": "ladder", "ben": "twins", "cat": "ladder"})
     other = await run_deck_tournament(tmp_path, clock, {"ann": "twins", "ben": "ladder", "cat": "twins"})
     assert one == other and any("round 1 of 3" in text for text in one)
+
+
+async def test_show_gives_the_standings_privately_with_a_picture(table):
+    world = table.world
+    await world.fake.add_role(world.guild, "Mods", P_MANAGE_GUILD, members=(world.alice,))
+    await create(table, world.alice, format="swiss", rounds=2)
+    await join_all(table, await players(table, 4))
+    before = await table.fake.slash(world.alice, world.guild, world.channel, "tournament show", options={})
+    assert before.ephemeral and "round 1 not paired yet" in reply(before)
+    in_japanese = await table.fake.slash(world.bob, world.guild, world.channel, "tournament show", options={})
+    assert "第1ラウンドはまだ" in reply(in_japanese)  # each member in their own language
+    await table.fake.slash(world.alice, world.guild, world.channel, "tournament start", options={"tournament": 1})
+    await table.settle()
+    during = await table.fake.slash(world.alice, world.guild, world.channel, "tournament show", options={"tournament": 1})
+    text = reply(during)
+    assert during.ephemeral and during.messages[0].attachments and "playing" in text and "after round 1" in text
+    elsewhere = await table.fake.slash(world.alice, world.guild, world.channel, "tournament show",
+                                       options={"tournament": 99})
+    assert elsewhere.ephemeral and "no tournament" in reply(elsewhere)
