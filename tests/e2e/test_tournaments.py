@@ -289,6 +289,10 @@ async def test_show_gives_the_standings_privately_with_a_picture(table):
     during = await table.fake.slash(world.alice, world.guild, world.channel, "tournament show", options={"tournament": 1})
     text = reply(during)
     assert during.ephemeral and during.messages[0].attachments and "playing" in text and "after round 1" in text
+    for command in ("tournament show", "tournament withdraw", "tournament cancel"):
+        offered = await table.fake.autocomplete(world.alice, world.guild, world.channel, command,
+                                                {"tournament": ""}, focused="tournament")
+        assert [choice["value"] for choice in offered] == [1] and "running" in offered[0]["name"]
     elsewhere = await table.fake.slash(world.alice, world.guild, world.channel, "tournament show",
                                        options={"tournament": 99})
     assert elsewhere.ephemeral and "no tournament" in reply(elsewhere)
