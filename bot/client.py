@@ -40,6 +40,7 @@ from bot.ui.inputs import BadOption, check_options
 from bot.ui.members import Members
 from bot.ui.moves import Moves
 from bot.ui.panels import Panels
+from bot.ui.permissions import NotOrganizer
 from bot.ui.publish import Publisher
 from bot.ui.replies import tell
 from bot.ui.review import Reviews
@@ -251,7 +252,7 @@ class DuelTable(commands.AutoShardedBot):
         self.tree.on_error = self.on_app_command_error
         await self.tree.set_translator(CommandTranslator())
         for extension in ("cogs.lobby", "cogs.challenges", "cogs.players", "cogs.cards", "cogs.decks", "cogs.board",
-                          "cogs.learn"):
+                          "cogs.learn", "cogs.tournaments", "cogs.leagues"):
             await self.load_extension(extension)
         for game_id in playable_game_ids():
             # Each listed game's own cog (``COG`` in cogs/<game>/cog.py); a game registered at run time
@@ -315,7 +316,8 @@ class DuelTable(commands.AutoShardedBot):
             # An admin command run by a member without the permission (bot/ui/permissions.py): the server may
             # have opened the command to them under Integrations, but it never ran.
             metrics.error("not_admin")
-            await tell(interaction, i18n.t("errors.not_admin", locale))
+            key = "tournaments.not_organizer" if isinstance(error, NotOrganizer) else "errors.not_admin"
+            await tell(interaction, i18n.t(key, locale))
             return
         log.exception("command failed", exc_info=error)
         await tell(interaction, i18n.t("errors.internal", i18n.normalize_locale(interaction.locale)))

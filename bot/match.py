@@ -43,6 +43,7 @@ DAY = 86400.0
 LAST_REMINDER_BEFORE = 12 * 3600.0
 RESIGN = "!resign"
 CLAIM = "!claim"
+DRAW = "!draw"  # a tournament round's deadline adjudicated the match a draw (docs/TOURNAMENTS.md)
 BOT_MOVE_LIMIT = 1000  # a runaway engine must not spin the bot player forever
 
 
@@ -151,10 +152,11 @@ class MatchService:
                     channel_id: int, players: tuple[int, int], bot_seat: int | None, days: int,
                     locale: str, challenge_id: int | None = None, rated: bool = False,
                     series_id: int | None = None, active_limit: int | None = None,
-                    kind: str = "match") -> MatchRow | None:
-        """The new match (None: its challenge was closed meanwhile). With ``active_limit``, raises
-        ActiveMatchLimit when a member seated in it already has that many active matches of its ``kind``
-        (``lesson``: /learn) (checked in the transaction that creates it)."""
+                    kind: str = "match", tournament_board: tuple[int, int, int] | None = None) -> MatchRow | None:
+        """The new match (None: its challenge was closed meanwhile, or its tournament board has its match
+        already: ``Store.create_match``). With ``active_limit``, raises ActiveMatchLimit when a member seated
+        in it already has that many active matches of its ``kind`` (``lesson``: /learn) (checked in the
+        transaction that creates it)."""
         if bot_seat is not None:  # a member challenged the bot (or asked a rematch): its move is near
             bot_move_near(game_id)
         game = get_game(game_id)
@@ -169,7 +171,7 @@ class MatchService:
             players=players, bot_seat=bot_seat, days=days, locale=locale, state=state, panels=panels,
             now=now, deadline=deadline, next_timer_at=next_timer_at(now, deadline, 0),
             challenge_id=challenge_id, rated=rated and bot_seat is None, series_id=series_id,
-            active_limit=active_limit, kind=kind,
+            active_limit=active_limit, kind=kind, tournament_board=tournament_board,
         )
         await metrics.refresh_active(self.store)
         return await self.store.get_match(match_id) if match_id is not None else None
@@ -236,6 +238,25 @@ class MatchService:
         if applied is None:
             raise StaleState()
         return applied
+
+    async def adjudicate(self, match_id: int) -> Applied | None:
+        """End a match at its tournament round's deadline (docs/TOURNAMENTS.md): when exactly one seat owes
+        a decision, the other seat wins as its timeout claim would (``!claim``); else a draw (``!draw``).
+        None when it ended meanwhile."""
+        for _attempt in range(3):
+            match = await self.store.get_match(match_id)
+            if match is None or match.status != "active":
+                return None
+            game = get_game(match.game)
+            owing = owing_seats(game, match)
+            if len(owing) == 1:
+                seat, choice, outcome = 1 - owing[0], CLAIM, Outcome(winner=1 - owing[0], reason="timeout")
+            else:
+                seat, choice, outcome = 0, DRAW, Outcome(winner=None, reason="adjudicated")
+            applied = await self._commit(game, match, seat, (choice,), match.state, [], outcome, None)
+            if applied is not None:
+                return applied
+        raise StaleState()
 
     async def undo(self, match_id: int, user_id: int) -> Applied:
         """Take back the seat's newest step (bot/undo.py): only its own, only while it still acts and the

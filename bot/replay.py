@@ -39,6 +39,7 @@ from bot.render.names import render_with_names
 HEADER = "# Duel Table replay 1"
 RESIGN = "!resign"
 CLAIM = "!claim"
+DRAW = "!draw"  # adjudicated a draw at a tournament round's deadline (bot/match.py: adjudicate)
 UNDO = "!undo"  # /undo: the newest step still standing is taken back (bot/undo.py)
 MAX_FRAMES = 120
 UPLOAD_LIMIT = 8 * 1024 * 1024  # under Discord's 10 MB attachment limit, with room for the text file
@@ -163,6 +164,8 @@ def replay_states(replay: Replay) -> tuple[list[dict], Outcome]:
             outcome = Outcome(winner=1 - seat, reason="resign")
         elif choice == [CLAIM]:
             outcome = Outcome(winner=seat, reason="timeout")
+        elif choice == [DRAW]:
+            outcome = Outcome(winner=None, reason="adjudicated")
         else:
             try:
                 history.append(state)

@@ -19,7 +19,7 @@ from bot.engine import EngineError
 from bot.games import get_game
 
 UNDO = "!undo"
-PLATFORM_ENDS = ("!resign", "!claim")
+PLATFORM_ENDS = ("!resign", "!claim", "!draw")  # "!draw": adjudicated (bot/match.py)
 WORLDS = 8
 
 

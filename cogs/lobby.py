@@ -314,12 +314,14 @@ class Lobby(commands.Cog):
     @app_commands.command(name="settings", description=cmd("commands.settings.description",
                                                             "Server settings for Duel Table (admins)"))
     @app_commands.describe(language=cmd("commands.settings.language", "Default language of match threads"),
-                           inline_lookup=cmd("commands.settings.inline_lookup", "Answer [[card name]] in messages"))
+                           inline_lookup=cmd("commands.settings.inline_lookup", "Answer [[card name]] in messages"),
+                           organizer_role=cmd("commands.settings.organizer_role",
+                                              "A role whose members may run tournaments (/tournament)"))
     @app_commands.choices(language=[app_commands.Choice(name="English", value="en"),
                                     app_commands.Choice(name="日本語", value="ja")])
     @admin_command()  # Manage Server, checked by the bot too: a server may open the command to anyone
     async def settings(self, interaction: discord.Interaction, language: str | None = None,
-                       inline_lookup: bool | None = None) -> None:
+                       inline_lookup: bool | None = None, organizer_role: discord.Role | None = None) -> None:
         locale = await self.bot.members.user_locale(interaction)
         # The client's tree already held the options to their choices (bot/ui/inputs.py); what is stored
         # as the server's language is checked here as well, next to the write, as /challenge does.
@@ -331,11 +333,15 @@ class Lobby(commands.Cog):
             await store.set_guild_setting(interaction.guild_id, "locale", language)
         if inline_lookup is not None:
             await store.set_guild_setting(interaction.guild_id, "inline_lookup", int(inline_lookup))
+        if organizer_role is not None:
+            await store.set_guild_setting(interaction.guild_id, "organizer_role", organizer_role.id)
         current = await store.guild_settings(interaction.guild_id)
+        role = current.get("organizer_role")
         await tell(interaction, i18n.t(
             "settings.current", locale, language=current.get("locale") or "-",
             inline=i18n.t("settings.on" if current.get("inline_lookup") else "settings.off", locale),
-            intent=i18n.t("settings.on" if self.bot.settings.inline_lookup else "settings.off", locale)))
+            intent=i18n.t("settings.on" if self.bot.settings.inline_lookup else "settings.off", locale))
+            + "\n" + i18n.t("tournaments.settings_role", locale, role=f"<@&{role}>" if role else "-"))
 
 
 def describe_turn(match: MatchRow, locale: str, names: Names) -> str:

@@ -7,9 +7,10 @@ One decision is one transaction: the match row is updated ``WHERE version = ?`` 
 appended in the same transaction, so a stale or repeated click can never half-apply.
 
 The SQL is grouped by table in plain functions whose first argument is the store (``connection``):
-``migrations``, ``challenges``, ``matches``, ``decisions``, ``players``, ``lessons`` and ``decks``; ``rows`` holds the
-row types. ``Store`` is the one object the bot holds: its class body binds those functions as its methods,
-so it reads as the table of contents of what the store can do, with no mixin and no forwarding code.
+``migrations``, ``challenges``, ``matches``, ``decisions``, ``players``, ``lessons``, ``reviews``, ``decks``,
+``tournaments`` and ``leagues``; ``rows`` holds the row types. ``Store`` is the one object the bot holds: its
+class body binds those functions as its methods, so it reads as the table of contents of what the store can
+do, with no mixin and no forwarding code.
 This package's names below (``Store``, ``open_store``, the row types) are what the rest of the bot imports.
 """
 
@@ -18,7 +19,18 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.db import open_database
-from bot.store import challenges, decisions, decks, lessons, matches, migrations, players, reviews
+from bot.store import (
+    challenges,
+    decisions,
+    decks,
+    leagues,
+    lessons,
+    matches,
+    migrations,
+    players,
+    reviews,
+    tournaments,
+)
 from bot.store.connection import Connection
 from bot.store.rows import (
     OPEN_OPPONENT,
@@ -128,6 +140,36 @@ class Store(Connection):
     save_deck_cards = decks.save_deck_cards
     rename_deck = decks.rename_deck
     delete_deck = decks.delete_deck
+
+    # tournaments, entrants, rounds and boards (bot/store/tournaments.py)
+    create_tournament = tournaments.create_tournament
+    set_tournament_message = tournaments.set_tournament_message
+    get_tournament = tournaments.get_tournament
+    tournaments_of_guild = tournaments.tournaments_of_guild
+    join_tournament = tournaments.join_tournament
+    leave_tournament = tournaments.leave_tournament
+    withdraw = tournaments.withdraw
+    entrants = tournaments.entrants
+    cancel_tournament = tournaments.cancel_tournament
+    pair_next_round = tournaments.pair_next_round
+    boards = tournaments.boards
+    rounds_of = tournaments.rounds_of
+    board_of_match = tournaments.board_of_match
+    record_results = tournaments.record_results
+    close_round = tournaments.close_round
+    mark_round_posted = tournaments.mark_round_posted
+    claim_live_tournaments = tournaments.claim_live_tournaments
+    release_tournament = tournaments.release_tournament
+
+    # league seasons and their members (bot/store/leagues.py)
+    create_league = leagues.create_league
+    get_league = leagues.get_league
+    latest_league = leagues.latest_league
+    join_league = leagues.join_league
+    league_members = leagues.league_members
+    season_matches = leagues.season_matches
+    claim_due_leagues = leagues.claim_due_leagues
+    close_league = leagues.close_league
 
 
 async def open_store(target: str | Path) -> Store:

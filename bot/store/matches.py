@@ -19,8 +19,12 @@ async def create_match(store: Connection, *, game: str, options: dict[str, str],
                        deadline: float, next_timer_at: float | None,
                        challenge_id: int | None = None, rated: bool = False,
                        series_id: int | None = None, active_limit: int | None = None,
-                       kind: str = "match") -> int | None:
+                       kind: str = "match", tournament_board: tuple[int, int, int] | None = None) -> int | None:
     """Create a match and (if given) close its challenge in one transaction.
+
+    ``tournament_board`` (tournament, round, board): the match is recorded on that board in the same
+    transaction; None (nothing written) when the board has its match already, so a retried round start
+    creates each board's match once.
 
     Returns None when the challenge was no longer open (a double accept): nothing is written. With
     ``active_limit``, raises ActiveMatchLimit (nothing written) when a member seated in it already has that
@@ -54,6 +58,13 @@ async def create_match(store: Connection, *, game: str, options: dict[str, str],
                 (match_id, OPEN_OPPONENT, players[1], challenge_id),
             )
             if closed != 1:
+                tx.abort()
+                return None
+        if tournament_board is not None:
+            recorded = await tx.execute(
+                "UPDATE tournament_pairings SET match_id = ? WHERE tournament_id = ? AND round = ? AND board = ?"
+                " AND match_id IS NULL AND outcome IS NULL", (match_id, *tournament_board))
+            if recorded != 1:
                 tx.abort()
                 return None
     return match_id

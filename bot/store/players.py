@@ -252,7 +252,7 @@ async def guild_settings(store: Connection, guild_id: int) -> dict[str, Any]:
 
 
 async def set_guild_setting(store: Connection, guild_id: int, name: str, value: Any) -> None:
-    if name not in ("locale", "inline_lookup"):
+    if name not in ("locale", "inline_lookup", "organizer_role"):
         raise ValueError(name)
     if name == "inline_lookup":
         value = int(value)

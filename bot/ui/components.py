@@ -130,6 +130,14 @@ class ChallengeDeckSelect(_Routed, template=r"dt:cd:(?P<challenge_id>\d{1,20})")
     handled_by = cog("Challenges", "on_challenge_deck")
 
 
+class TournamentButton(_Routed, template=r"dt:tn:(?P<action>join|leave):(?P<tournament_id>\d{1,20})"):
+    handled_by = cog("Tournaments", "on_button")
+
+
+class TournamentDeckSelect(_Routed, template=r"dt:tnd:(?P<tournament_id>\d{1,20})"):
+    handled_by = cog("Tournaments", "on_deck")
+
+
 class DeckDeleteButton(_Routed, template=r"dt:dd:(?P<deck_id>\d{1,20})"):
     handled_by = cog("Decks", "on_deck_delete")
 
@@ -165,6 +173,8 @@ class RulebookContentsSelect(_Routed, template=r"dt:rbc:(?P<game_id>[a-z0-9_]{1,
 
 class HelpButton(_Routed, template=r"dt:q:(?P<match_id>\d{1,20}):(?P<seat>[01]):(?P<version>\d{1,20})"):
     handled_by = part("question_help", "on_help")
+
+
 class HintButton(_Routed, template=r"dt:hi:(?P<match_id>\d{1,20}):(?P<version>\d{1,20})"):
     handled_by = part("hints", "on_hint")
 
@@ -174,9 +184,9 @@ class ReviewButton(_Routed, template=r"dt:rv:(?P<match_id>\d{1,20})"):
 
 
 DYNAMIC_ITEMS = (OptionButton, OptionSelect, PageButton, ConfirmButton, HandButton, ClaimButton, ResignButton,
-                 ChallengeButton, ChallengeDeckSelect, DeckDeleteButton, RematchButton, ReplayButton, UndoButton,
-                 BoardButton, RulebookOpenButton, RulebookPageButton, RulebookContentsSelect, HelpButton, HintButton,
-                 ReviewButton)
+                 ChallengeButton, ChallengeDeckSelect, TournamentButton, TournamentDeckSelect, DeckDeleteButton,
+                 RematchButton, ReplayButton, UndoButton, BoardButton, RulebookOpenButton, RulebookPageButton,
+                 RulebookContentsSelect, HelpButton, HintButton, ReviewButton)
 
 
 def button(kind: type[_Routed], custom_id: str, label: str, *, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
@@ -198,6 +208,12 @@ def select(custom_id: str, placeholder: str, options: list[discord.SelectOption]
 def deck_select(challenge_id: int, placeholder: str, options: list[discord.SelectOption]) -> ChallengeDeckSelect:
     item = discord.ui.Select(custom_id=f"dt:cd:{challenge_id}", placeholder=placeholder[:150], options=options[:25])
     return ChallengeDeckSelect(item)
+
+
+def tournament_deck_select(tournament_id: int, placeholder: str,
+                           options: list[discord.SelectOption]) -> TournamentDeckSelect:
+    item = discord.ui.Select(custom_id=f"dt:tnd:{tournament_id}", placeholder=placeholder[:150], options=options[:25])
+    return TournamentDeckSelect(item)
 
 
 def view_of(*items: discord.ui.Item) -> discord.ui.View:

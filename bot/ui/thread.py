@@ -27,7 +27,7 @@ import discord
 from bot import i18n, ratings
 from bot.engine import handover_versions, public_decisions, thread_key
 from bot.games import get_game
-from bot.match import CLAIM, RESIGN, Applied
+from bot.match import CLAIM, DRAW, RESIGN, Applied
 from bot.render.names import SHOWN_TO_ALL
 from bot.store import MatchRow
 from bot.ui.components import (
@@ -111,7 +111,7 @@ def public_lines(game, rows, locale: str, names: Names) -> list[LogLine]:
     and arguments, so that repeats can be said once ("Alice placed 3 cards face down")."""
     lines: list[LogLine] = []
     for _version, _seat, choice, events in rows:
-        if choice[:1] in ([RESIGN], [CLAIM]):
+        if choice[:1] in ([RESIGN], [CLAIM], [DRAW]):
             continue
         for key, args, audience in events:
             if audience is None and not key.endswith(END_EVENTS):

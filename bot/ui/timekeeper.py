@@ -1,4 +1,4 @@
-"""The timekeeper: expires challenges, sends due reminders, offers due claims.
+"""The timekeeper: expires challenges, sends due reminders, offers due claims, runs tournaments' rounds.
 
 Driven by the store: every pass re-reads what is due, so a restart loses no timer.
 
@@ -46,6 +46,10 @@ class Timekeeper:
             await self.expire_challenge(challenge)
         for match in await self.bot.store.claim_due_timers(now, lease=lease, **shards):
             await self.fire_timer(match, now)
+        for name in ("Tournaments", "Leagues"):  # cogs/tournaments.py, cogs/leagues.py: rounds, seasons' ends
+            organized = self.bot.get_cog(name)
+            if organized is not None:
+                await organized.tick(now)
 
     async def expire_challenge(self, challenge: ChallengeRow) -> None:
         if not await self.bot.store.close_challenge(challenge.id, "expired"):

@@ -195,6 +195,8 @@ def valid_value(table: Table, parameter):
     kind = parameter.type.name
     if kind == "user":
         return table.world.bob
+    if kind == "role":  # the guild's @everyone role shares its id
+        return table.world.guild.id
     if kind == "integer":
         return parameter.min_value if parameter.min_value is not None else 1
     if kind == "boolean":
@@ -202,7 +204,7 @@ def valid_value(table: Table, parameter):
     return "x" * int(parameter.min_value or 1)
 
 
-WRONG_KIND = {"string": 12345, "integer": "1", "number": "1.5", "boolean": "maybe", "user": "424242"}
+WRONG_KIND = {"string": 12345, "integer": "1", "number": "1.5", "boolean": "maybe", "user": "424242", "role": "424242"}
 
 
 def wrong_values(parameter) -> list:

@@ -1,0 +1,130 @@
+"""The league tables (migration 012): a season per server and game, its members, and the finished matches
+its table is made of (bot/tournaments/league.py decides which count). One open league per server and game,
+checked in the transaction that creates it; closing a season is a conditional update, so it happens once."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from typing import Any
+
+from bot.db import advisory_key
+from bot.store.connection import Connection, marks, shard_filter
+from bot.store.rows import valid_id
+from bot.tournaments.league import SeasonMatch
+
+OPEN, CLOSED = "open", "closed"
+JOINED, ALREADY_IN, NOT_OPEN = "joined", "already_in", "not_open"
+
+
+class LeagueAlreadyOpen(Exception):
+    """The server already has an open league of that game."""
+
+
+@dataclass(frozen=True)
+class LeagueRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    organizer_id: int
+    game: str
+    games_per_pair: int
+    locale: str
+    status: str
+    starts_at: float
+    ends_at: float
+
+
+def league_row(row: Any) -> LeagueRow:
+    data = dict(row)
+    return LeagueRow(data["id"], data["guild_id"], data["channel_id"], data["organizer_id"], data["game"],
+                     data["games_per_pair"], data["locale"], data["status"], data["starts_at"], data["ends_at"])
+
+
+async def create_league(store: Connection, *, guild_id: int, channel_id: int, organizer_id: int, game: str,
+                        games_per_pair: int, locale: str, now: float, ends_at: float) -> int:
+    """A new open season; raises LeagueAlreadyOpen (nothing written) while one of that game is open here."""
+    async with store.db.transaction() as tx:
+        await tx.lock(advisory_key("league", guild_id, game))
+        if await tx.fetchval("SELECT COUNT(*) FROM leagues WHERE guild_id = ? AND game = ? AND status = 'open'",
+                             (guild_id, game)):
+            raise LeagueAlreadyOpen()
+        return await tx.fetchval(
+            "INSERT INTO leagues (guild_id, channel_id, organizer_id, game, games_per_pair, locale, status,"
+            " starts_at, ends_at, created_at) VALUES (?, ?, ?, ?, ?, ?, 'open', ?, ?, ?) RETURNING id",
+            (guild_id, channel_id, organizer_id, game, games_per_pair, locale, now, ends_at, now))
+
+
+async def get_league(store: Connection, league_id: int) -> LeagueRow | None:
+    if not valid_id(league_id):
+        return None
+    row = await store.db.fetchone("SELECT * FROM leagues WHERE id = ?", (league_id,))
+    return league_row(row) if row else None
+
+
+async def latest_league(store: Connection, guild_id: int, game: str) -> LeagueRow | None:
+    """The server's open league of the game, else its latest closed one."""
+    row = await store.db.fetchone(
+        "SELECT * FROM leagues WHERE guild_id = ? AND game = ? ORDER BY status = 'open' DESC, id DESC LIMIT 1",
+        (guild_id, game))
+    return league_row(row) if row else None
+
+
+async def join_league(store: Connection, league_id: int, user_id: int, now: float) -> str:
+    async with store.db.transaction() as tx:
+        await tx.lock(advisory_key("league_id", league_id))
+        status = await tx.fetchval("SELECT status FROM leagues WHERE id = ? AND ends_at > ?", (league_id, now))
+        if status != OPEN:
+            return NOT_OPEN
+        if await tx.fetchval("SELECT COUNT(*) FROM league_members WHERE league_id = ? AND user_id = ?",
+                             (league_id, user_id)):
+            return ALREADY_IN
+        await tx.execute("INSERT INTO league_members (league_id, user_id, joined_at) VALUES (?, ?, ?)",
+                         (league_id, user_id, now))
+        return JOINED
+
+
+async def league_members(store: Connection, league_id: int) -> dict[int, float]:
+    """Members and when they joined, in joining order."""
+    rows = await store.db.fetchall(
+        "SELECT user_id, joined_at FROM league_members WHERE league_id = ? ORDER BY joined_at, user_id", (league_id,))
+    return {row["user_id"]: row["joined_at"] for row in rows}
+
+
+async def season_matches(store: Connection, league: LeagueRow) -> list[SeasonMatch]:
+    """The server's finished matches of the league's game between two of its members, created in the season,
+    against no bot and on no tournament board (the pure rules then pick those that count)."""
+    members = list(await league_members(store, league.id))
+    if len(members) < 2:
+        return []
+    rows = await store.db.fetchall(
+        "SELECT m.id, m.created_at, COALESCE(m.finished_at, m.updated_at) AS finished, m.player0, m.player1,"
+        " m.winner FROM matches m WHERE m.guild_id = ? AND m.game = ? AND m.status = 'finished'"
+        " AND m.bot_seat IS NULL AND m.created_at >= ? AND m.created_at < ?"
+        f" AND m.player0 IN ({marks(members)}) AND m.player1 IN ({marks(members)})"
+        " AND NOT EXISTS (SELECT 1 FROM tournament_pairings p WHERE p.match_id = m.id) ORDER BY m.id",
+        (league.guild_id, league.game, league.starts_at, league.ends_at, *members, *members))
+    return [SeasonMatch(row["id"], row["created_at"], row["finished"], (row["player0"], row["player1"]),
+                        row["winner"]) for row in rows]
+
+
+async def claim_due_leagues(store: Connection, now: float, *, lease: float = 120.0, shard_count: int = 1,
+                            shard_ids: Collection[int] | None = None, limit: int = 50) -> list[LeagueRow]:
+    shard, shard_params = shard_filter(shard_count, shard_ids)
+    if shard is None:
+        return []
+    async with store.db.transaction() as tx:
+        rows = await tx.fetchall(
+            "SELECT * FROM leagues WHERE status = 'open' AND ends_at <= ?"
+            " AND (claimed_until IS NULL OR claimed_until <= ?)" + shard + " ORDER BY id LIMIT ?"
+            + store.skip_locked, (now, now, *shard_params, limit))
+        if rows:
+            ids = [row["id"] for row in rows]
+            await tx.execute(f"UPDATE leagues SET claimed_until = ? WHERE id IN ({marks(ids)})", (now + lease, *ids))
+    return [league_row(row) for row in rows]
+
+
+async def close_league(store: Connection, league_id: int) -> bool:
+    """Close the season; True only for the call that closed it."""
+    return await store.db.execute("UPDATE leagues SET status = 'closed' WHERE id = ? AND status = 'open'",
+                                  (league_id,)) == 1

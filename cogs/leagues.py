@@ -1,0 +1,146 @@
+"""/league: a season per server and game (docs/TOURNAMENTS.md, "Leagues").
+
+An organizer opens a season (``/league create``); members join (``/league join``) and play each other with
+ordinary challenges; every finished match of that game between two members counts, up to the season's
+games a pair, and ``/league table`` shows the points. At its end the timekeeper (``Leagues.tick``) closes
+the season once and posts the final table once (its nonce)."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import i18n
+from bot.games import playable_game_ids
+from bot.store.leagues import ALREADY_IN, JOINED, OPEN, LeagueAlreadyOpen, LeagueRow
+from bot.tournaments.league import counted, league_table
+from bot.tournaments.results import shown
+from bot.ui.commandtext import cmd
+from bot.ui.inputs import game_choices, quote_input
+from bot.ui.nonces import match_nonce
+from bot.ui.panel import message_name
+from bot.ui.permissions import organizer_command
+from bot.ui.replies import tell
+
+log = logging.getLogger(__name__)
+DAY = 86400.0
+MAX_GAMES_PER_PAIR, MAX_SEASON_DAYS = 10, 365
+TEXT_LIMIT = 1900
+
+
+class Leagues(commands.Cog):
+    group = app_commands.Group(name="league", description=cmd("commands.league.description",
+                                                               "League seasons on this server"), guild_only=True)
+
+    def __init__(self, bot) -> None:
+        self.bot = bot
+
+    @group.command(name="create", description=cmd("commands.league.create", "Open a league season (organizers)"))
+    @app_commands.describe(game=cmd("commands.league.game", "The game"),
+                           games_per_pair=cmd("commands.league.games_per_pair",
+                                              "Games each pair of members plays that count (1-10)"),
+                           days=cmd("commands.league.days", "Days the season lasts (1-365)"))
+    @app_commands.choices(game=game_choices())
+    @organizer_command()
+    async def create(self, interaction: discord.Interaction, game: str,
+                     games_per_pair: app_commands.Range[int, 1, MAX_GAMES_PER_PAIR],
+                     days: app_commands.Range[int, 1, MAX_SEASON_DAYS]) -> None:
+        locale = await self.bot.members.user_locale(interaction)
+        if game not in playable_game_ids():
+            await tell(interaction, i18n.t("challenge.no_such_game", locale, game=quote_input(str(game))))
+            return
+        for name, value, high in (("games_per_pair", games_per_pair, MAX_GAMES_PER_PAIR),
+                                  ("days", days, MAX_SEASON_DAYS)):
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= high:
+                await tell(interaction, i18n.t("tournaments.bad_number", locale, option=name, low=1, high=high))
+                return
+        settings = await self.bot.store.guild_settings(interaction.guild_id)
+        post_locale = settings.get("locale") or i18n.normalize_locale(interaction.guild_locale)
+        now = self.bot.clock()
+        try:
+            league_id = await self.bot.store.create_league(
+                guild_id=interaction.guild_id, channel_id=interaction.channel_id, organizer_id=interaction.user.id,
+                game=game, games_per_pair=games_per_pair, locale=post_locale, now=now, ends_at=now + days * DAY)
+        except LeagueAlreadyOpen:
+            await tell(interaction, i18n.t("leagues.already_open", locale))
+            return
+        await interaction.response.send_message(
+            i18n.t("leagues.opened", post_locale, id=league_id, game=i18n.t(f"games.{game}", post_locale),
+                   games=games_per_pair, ends=f"<t:{int(now + days * DAY)}:f>", organizer=interaction.user.mention),
+            allowed_mentions=discord.AllowedMentions.none())
+
+    @group.command(name="join", description=cmd("commands.league.join", "Join this server's league of a game"))
+    @app_commands.describe(game=cmd("commands.league.game", "The game"))
+    @app_commands.choices(game=game_choices())
+    async def join(self, interaction: discord.Interaction, game: str) -> None:
+        locale = await self.bot.members.user_locale(interaction)
+        league = await self.open_league(interaction, game, locale)
+        if league is None:
+            return
+        answer = await self.bot.store.join_league(league.id, interaction.user.id, self.bot.clock())
+        key = {JOINED: "leagues.joined", ALREADY_IN: "leagues.already_in"}.get(answer, "leagues.none_open")
+        await tell(interaction, i18n.t(key, locale, game=i18n.t(f"games.{game}", locale)))
+
+    @group.command(name="table", description=cmd("commands.league.table", "The league table of a game"))
+    @app_commands.describe(game=cmd("commands.league.game", "The game"))
+    @app_commands.choices(game=game_choices())
+    async def table(self, interaction: discord.Interaction, game: str) -> None:
+        locale = await self.bot.members.user_locale(interaction)
+        league = (await self.bot.store.latest_league(interaction.guild_id, game)
+                  if game in playable_game_ids() else None)
+        if league is None:
+            await tell(interaction, i18n.t("leagues.none", locale))
+            return
+        await tell(interaction, await self.table_text(league, locale))
+
+    async def open_league(self, interaction: discord.Interaction, game: str, locale: str) -> LeagueRow | None:
+        league = (await self.bot.store.latest_league(interaction.guild_id, game)
+                  if game in playable_game_ids() else None)
+        if league is None or league.status != OPEN:
+            await tell(interaction, i18n.t("leagues.none_open", locale))
+            return None
+        return league
+
+    async def rows(self, league: LeagueRow):
+        joined = await self.bot.store.league_members(league.id)
+        games = counted(await self.bot.store.season_matches(league), joined, league.starts_at, league.ends_at,
+                        league.games_per_pair)
+        return league_table(list(joined), games)
+
+    async def table_text(self, league: LeagueRow, locale: str) -> str:
+        rows = await self.rows(league)
+        names = await self.bot.store.user_names(tuple(row.player for row in rows))
+        key = "leagues.final_title" if league.status != OPEN else "leagues.title"
+        lines = [i18n.t(key, locale, id=league.id, game=i18n.t(f"games.{league.game}", locale),
+                        ends=f"<t:{int(league.ends_at)}:R>", games=league.games_per_pair)]
+        for index, row in enumerate(rows):
+            line = i18n.t("leagues.line", locale, rank=row.rank, name=message_name(names.get(row.player) or "?"),
+                          points=shown(row.points), wins=row.wins, draws=row.draws, losses=row.losses)
+            if sum(len(x) + 1 for x in lines) + len(line) > TEXT_LIMIT:
+                lines.append(i18n.t("tournaments.standings.more", locale, count=len(rows) - index))
+                break
+            lines.append(line)
+        if not rows:
+            lines.append(i18n.t("leagues.empty", locale))
+        return "\n".join(lines)
+
+    async def tick(self, now: float) -> None:
+        """Close the seasons that ended (once) and post each one's final table (once: its nonce)."""
+        for league in await self.bot.store.claim_due_leagues(now, lease=self.bot.timer_lease,
+                                                              **self.bot.claim_shards):
+            await self.bot.store.close_league(league.id)
+            closed = await self.bot.store.get_league(league.id)
+            text = await self.table_text(closed, closed.locale)
+            nonce = match_nonce("l", self.bot.http.token or "", league.id, 0, 0, "final")
+            try:
+                await self.bot.get_partial_messageable(league.channel_id).send(
+                    text[:2000], nonce=nonce, allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException as error:
+                log.info("league %s: final table not posted: %s", league.id, error)
+
+
+async def setup(bot) -> None:
+    await bot.add_cog(Leagues(bot))
