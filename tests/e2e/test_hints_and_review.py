@@ -23,8 +23,10 @@ PNG = b"\x89PNG\r\n\x1a\n"
 
 @pytest.fixture
 def think_pool():
-    """The process-wide worker stopped before and after the test: it sees its own starts."""
+    """The process-wide worker stopped before and after the test, its count of starts from zero (earlier tests'
+    bot matches started it too): it sees its own starts."""
     THINK_POOL.stop()
+    THINK_POOL.starts = 0
     yield THINK_POOL
     THINK_POOL.stop()
 
