@@ -7,8 +7,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from pathlib import Path
 
 from bot import i18n
+from bot.cliargs import parse_args
 from bot.config import Settings, configure
 
 # Developer commands, handed to the tooling package of a checkout (tools/cli.py); the wheel ships no tools.
@@ -42,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     cardtext = sub.add_parser("cardtext", help="rewrite the card texts (en, ja) of assets/<game>/cards.toml from the data")
     cardtext.add_argument("games", nargs="*", help="default: every game with generated card text")
     cardtext.add_argument("--check", action="store_true", help="write nothing; exit 1 if a text is out of date")
-    args = parser.parse_args(argv)
+    args = parse_args(parser, argv)
     if args.command == "cardtext":
         from bot.cardtext import run_cardtext_command
 
@@ -75,18 +77,28 @@ def run_tool(argv: list[str]) -> int:
     except ModuleNotFoundError as error:
         if (error.name or "").partition(".")[0] != "tools":
             raise  # the tooling is there but something it imports is not
-        print(f"'{argv[0]}' is a developer command: run it from a checkout of the repository "
-              f"(python -m tools {argv[0]})", file=sys.stderr)
+        print(f"'{argv[0]}' is a developer command: run it in a checkout of the repository "
+              f"({interpreter_as_typed()} -m bot {' '.join(argv)} in its folder)", file=sys.stderr)
         return 2
     return tools_main(argv, prog="python -m bot")
+
+
+def interpreter_as_typed() -> str:
+    """This interpreter as a command to type here: ``.venv/bin/python`` after the README's install (the
+    ``python`` on the PATH is not the venv's and has no ``bot``), its full path if it is outside the folder."""
+    executable = Path(sys.executable)
+    try:
+        return str(executable.relative_to(Path.cwd()))
+    except ValueError:
+        return str(executable)
 
 
 def run(settings: Settings) -> int:
     if not settings.token:
         from bot.client import invite_url
 
-        print(i18n.t("cli.no_token", "en", invite=invite_url(0).replace("client_id=0", "client_id=APPLICATION_ID")),
-              file=sys.stderr)
+        print(i18n.t("cli.no_token", "en", invite=invite_url(0).replace("client_id=0", "client_id=APPLICATION_ID"),
+                     python=interpreter_as_typed()), file=sys.stderr)
         return 2
     from bot.client import DuelTable
     from bot.db import describe_target

@@ -32,6 +32,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.cliargs import parse_args
 from bot.client import DuelTable
 from bot.engine import random_choice
 from bot.games import available_games, get_game
@@ -509,7 +510,7 @@ async def _main(argv: list[str]) -> int:
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--decisions", type=int, default=600)
     parser.add_argument("--profile", help="write the bot process's cProfile statistics here")
-    args = parser.parse_args(argv)
+    args = parse_args(parser, argv)
     games = args.game or [game.game_id for game in available_games()]
     if args.section == "botmatch":
         print_bot_match(await bench_bot_match(games[0], args.decisions))

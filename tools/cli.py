@@ -12,6 +12,8 @@ import argparse
 import asyncio
 import sys
 
+from bot.cliargs import parse_args
+
 
 def parser(prog: str) -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog=prog, description="Duel Table developer commands (run from a checkout)")
@@ -47,7 +49,7 @@ def parser(prog: str) -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None, prog: str = "python -m tools") -> int:
-    args = parser(prog).parse_args(argv)
+    args = parse_args(parser(prog), argv)
     if args.command == "prove-scale":
         from tools.scaleproof import config_from_args, run_prove_scale_command
 
