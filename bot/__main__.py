@@ -103,13 +103,43 @@ def run(settings: Settings) -> int:
         print(i18n.t("cli.no_token", "en", invite=invite_url(0).replace("client_id=0", "client_id=APPLICATION_ID"),
                      python=interpreter_as_typed()), file=sys.stderr)
         return 2
+    import aiohttp
+
     from bot.client import DuelTable
     from bot.db import describe_target
 
     print(i18n.t("cli.starting", "en", database=describe_target(settings.database_url or settings.database)),
           file=sys.stderr)
-    DuelTable(settings).run(settings.token, log_handler=None)
+    bot = DuelTable(settings)
+    announce_invite(bot)
+    try:
+        bot.run(settings.token, log_handler=None)
+    except aiohttp.ClientConnectorError as error:  # no network, DNS or a proxy: one line, not aiohttp's stack
+        print(unreachable_line(error), file=sys.stderr)
+        return 1
     return 0
+
+
+def unreachable_line(error: Exception) -> str:
+    """Why Discord cannot be reached, in one line: the host and the system's reason (DNS, refused, ...)."""
+    reason = getattr(getattr(error, "os_error", None), "strerror", None) or str(error)
+    host = getattr(error, "host", "discord.com")
+    return i18n.t("cli.ops.unreachable", "en", host=host, reason=reason)
+
+
+def announce_invite(bot) -> None:
+    """Print the invite link once the application's id is known (the first READY): the link a server
+    admin opens to add this bot, with the permissions and scopes it needs (bot/client.py: invite_url)."""
+    from bot.client import invite_url
+
+    announced = []
+
+    async def on_ready() -> None:
+        if not announced and bot.application_id:
+            announced.append(True)
+            print(i18n.t("cli.ops.invite", "en", url=invite_url(bot.application_id)), file=sys.stderr, flush=True)
+
+    bot.add_listener(on_ready, "on_ready")
 
 
 if __name__ == "__main__":
