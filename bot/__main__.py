@@ -40,6 +40,8 @@ def main(argv: list[str] | None = None) -> int:
     deck = sub.add_parser("deck", help="a deck code's card list and legality, offline")
     deck.add_argument("code")
     deck.add_argument("--locale", default="en", choices=["en", "ja"])
+    sub.add_parser("migrate", help="apply the database's pending migrations and exit (an upgrade's step before "
+                   "the restart; the bot also applies them at start)")
     to_pg = sub.add_parser("migrate-to-postgres", help="copy a SQLite database into PostgreSQL, verified")
     to_pg.add_argument("sqlite_file")
     to_pg.add_argument("database_url", help="postgresql://user:password@host/database")
@@ -67,6 +69,8 @@ def main(argv: list[str] | None = None) -> int:
     settings = configure()
     if settings is None:
         return 2
+    if args.command == "migrate":
+        return asyncio.run(migrate(settings.database_url or settings.database))
     if args.command == "demo":
         from fakediscord.demo import run_demo
 
@@ -84,6 +88,23 @@ def run_tool(argv: list[str]) -> int:
               f"({interpreter_as_typed()} -m bot {' '.join(argv)} in its folder)", file=sys.stderr)
         return 2
     return tools_main(argv, prog="python -m bot")
+
+
+async def migrate(target: str) -> int:
+    """Bring the database's schema up to this code's migrations (bot/migrations), say what was applied."""
+    from bot.db import describe_target, open_database
+    from bot.store import Store
+
+    db = await open_database(target)
+    try:
+        store = Store(db)
+        applied = await store.migrate()
+        version = await store.schema_version()
+    finally:
+        await db.close()
+    done = f"applied {', '.join(f'{number:03d}' for number in applied)}" if applied else "nothing to apply"
+    print(f"{describe_target(target)}: schema version {version} ({done})")
+    return 0
 
 
 def interpreter_as_typed() -> str:

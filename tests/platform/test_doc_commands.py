@@ -2,7 +2,7 @@
 
 What each line gets, and why:
 
-* run in full: ``.venv/bin/python -m bot`` without a
+* run in full: ``migrate`` (OPERATIONS' upgrade, on a scratch data folder), ``.venv/bin/python -m bot`` without a
   token (the guide, exit 2; the demo line it prints is checked too), ``demo`` (a whole match, seconds),
   ``replay`` of the demo's export, ``deck CODE``, ``cardtext --check``: cheap, and what a new user types first;
 * parsed only (``DUELTABLE_PARSE_ONLY=1``, bot/cliargs.py: the same parser the command runs through, then
@@ -37,7 +37,10 @@ DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 PREFIXES = (".venv/bin/python", "python -m", "python3 -m")
 VENV_PYTHON = ".venv/bin/python"
 DIAGRAM = re.compile("[\u2500-\u257f\u25b2-\u25c4]")  # box drawing and arrows: a diagram's label, not a command
-RUN_IN_FULL = ("demo", "replay", "deck", "cardtext")
+RUN_IN_FULL = ("demo", "replay", "deck", "cardtext", "migrate")
+# ``sudo -u dueltable env DUELTABLE_DATA_DIR=... .venv/bin/python ...`` (OPERATIONS' upgrade): the command is the
+# rest; its variables are not applied (the test's own data folder stands in for the server's).
+AS_ANOTHER_USER = re.compile(r"^(sudo( -u \S+)? )?(env( \w+=\S+)+ )?")
 PARSE_ONLY_COMMANDS = ("bench", "selfplay", "arena", "prove-scale")
 
 
@@ -50,9 +53,9 @@ def printed_lines() -> list[tuple[str, str]]:
             if line.lstrip().startswith("```"):
                 fenced = not fenced
                 continue
-            if (fenced or line.startswith("    ")) and line.strip().startswith(PREFIXES) \
-                    and not DIAGRAM.search(line):
-                found.append((f"{path.relative_to(ROOT)}:{number}", line.strip()))
+            command = AS_ANOTHER_USER.sub("", line.strip())
+            if (fenced or line.startswith("    ")) and command.startswith(PREFIXES) and not DIAGRAM.search(line):
+                found.append((f"{path.relative_to(ROOT)}:{number}", command))
     return found
 
 
@@ -76,9 +79,11 @@ def clean_env(**extra: str) -> dict[str, str]:
 
 
 def run(argv: list[str], cwd: Path, *, parse_only: bool = False) -> subprocess.CompletedProcess:
+    """``argv`` as printed (``.venv/bin/python``: this interpreter), no Duel Table variable set but the data
+    folder: the scratch folder's, so ``migrate`` never touches the checkout's database."""
     if argv[0] == VENV_PYTHON:
         argv = [sys.executable, *argv[1:]]
-    env = clean_env(**({PARSE_ONLY: "1"} if parse_only else {}))
+    env = clean_env(DUELTABLE_DATA_DIR=str(cwd / "data"), **({PARSE_ONLY: "1"} if parse_only else {}))
     return subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True, timeout=240)
 
 
@@ -122,6 +127,7 @@ def test_every_printed_command_line_runs_as_printed(tmp_path):
             else:
                 pytest.fail(f"{label}: a command line this test does not know how to run")
     assert any(" demo " in label for label in ran) and any(" replay " in label for label in ran), ran
+    assert any(label.endswith(" -m bot migrate") for label in ran) and (tmp_path / "data" / "dueltable.sqlite3").exists()
     assert any(" prove-scale" in label for label in parsed) and any(" bench" in label for label in parsed), parsed
 
 
