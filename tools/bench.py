@@ -253,8 +253,12 @@ class WatchedFake(FakeDiscord):
     wait on their own DMs instead of polling every message of the world (the harness shares the cores
     with the bot it measures)."""
 
+    keep_pictures = False  # python -m tools.bench --keep-pictures: every picture's bytes, for a comparison
+
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        # The bench reads no picture's bytes (only that a call carried one): keep their heads, not ~1 GB.
+        self.world.keep_file_bytes = self.keep_pictures
         self.changed: dict[int, asyncio.Event] = {}
         self.last_change = time.perf_counter()
 
@@ -554,8 +558,11 @@ async def _main(argv: list[str]) -> int:
     parser.add_argument("--decisions", type=int, default=600)
     parser.add_argument("--profile", help="write the bot process's cProfile statistics here")
     parser.add_argument("--report-only", action="store_true", help="exit 0 even when a target is missed")
+    parser.add_argument("--keep-pictures", action="store_true", help="the fake Discord keeps every picture's bytes"
+                        " (as before issue 30: compare this process's peak RSS)")
     args = parse_args(parser, argv)
     games = args.game or [game.game_id for game in available_games()]
+    WatchedFake.keep_pictures = args.keep_pictures
     summary = Summary()
     if args.section == "botmatch":
         result = await bench_bot_match(games[0], args.decisions)
@@ -572,6 +579,7 @@ async def _main(argv: list[str]) -> int:
     for name, (count, mean) in sorted(process["bot_metrics"].items()):
         print(f"  {name}: n={count:.0f} mean {mean * 1000:.1f} ms")
     add_bot_process(summary, process)
+    print(f"peak RSS of this benchmark process (fake Discord + members): {peak_rss_mb():.0f} MB")
     return summary.exit_status(args.report_only)
 
 
