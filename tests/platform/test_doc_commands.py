@@ -8,8 +8,9 @@ What each line gets, and why:
 * parsed only (``DUELTABLE_PARSE_ONLY=1``, bot/cliargs.py: the same parser the command runs through, then
   exit 0): ``bench``, ``tools.bench``, ``selfplay``, ``arena``, ``prove-scale``, ``tools/measure_scaling.py``:
   minutes to hours each, measurements rather than tests;
-* ``pytest`` lines: its options and the project's pytest configuration, collecting this file only
-  (``--collect-only``): running or collecting the suite from inside the suite costs what the suite costs;
+* ``pytest`` lines: their options and the project's pytest configuration on a quick and a slow test file,
+  collected only (running or collecting the suite from inside the suite costs what the suite costs); the
+  quick subset (``-m "not slow"``) must leave out the slow file;
 * ``python3 -m venv``: python3 is 3.11 or later and has venv and ensurepip (creating one: 13 s here);
 * ``pip install``: not run (it needs the network), but the extras it names must exist in pyproject.toml.
 
@@ -31,6 +32,8 @@ import pytest
 
 from bot.cliargs import PARSE_ONLY
 from bot.decks import encode_deck, load_ready_decks
+
+pytestmark = pytest.mark.slow  # a demo match and ~20 interpreters started: not in the quick subset
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -107,9 +110,7 @@ def test_every_printed_command_line_runs_as_printed(tmp_path):
             elif argv[0].endswith("/pip"):
                 check_pip_line(argv, label)
             elif argv[:3] == [VENV_PYTHON, "-m", "pytest"]:
-                result = run([*argv, "--collect-only", str(Path(__file__).relative_to(ROOT))], ROOT)
-                assert result.returncode == 0, (label, result.stdout[-2000:])
-                assert "test_doc_commands.py" in result.stdout, (label, result.stdout[-500:])
+                check_pytest_line(argv, label)
                 parsed.append(label)
             elif argv == [VENV_PYTHON, "-m", "bot"]:
                 check_no_token_guide(argv, tmp_path, label)
@@ -129,6 +130,17 @@ def test_every_printed_command_line_runs_as_printed(tmp_path):
     assert any(" demo " in label for label in ran) and any(" replay " in label for label in ran), ran
     assert any(label.endswith(" -m bot migrate") for label in ran) and (tmp_path / "data" / "dueltable.sqlite3").exists()
     assert any(" prove-scale" in label for label in parsed) and any(" bench" in label for label in parsed), parsed
+
+
+def check_pytest_line(argv: list[str], label: str) -> None:
+    """The line's options on two small files, collected only: a quick one and a slow one (an e2e file), so
+    the README's quick subset (``-m "not slow"``) is seen to leave out the slow one and keep the quick one."""
+    quick, slow = "tests/platform/test_bench_summary.py", "tests/e2e/test_start_up.py"
+    result = run([*argv, "--collect-only", quick, slow], ROOT)
+    assert result.returncode == 0, (label, result.stdout[-2000:])
+    collected = {line.split("::")[0] for line in result.stdout.splitlines() if "::" in line}
+    assert quick in collected, (label, result.stdout)
+    assert (slow in collected) == ("not slow" not in argv), (label, result.stdout)
 
 
 def check_venv_line(argv: list[str], label: str) -> None:
