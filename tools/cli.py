@@ -72,9 +72,11 @@ def main(argv: list[str] | None = None, prog: str = "python -m tools") -> int:
 
         asyncio.run(run_store_bench(args.database_url, quick=args.quick))
         return 0
+    from fakediscord.demo import quiet_discord_logs
     from tools.bench import run_bench
 
-    return asyncio.run(run_bench(quick=args.quick, report_only=args.report_only))
+    with quiet_discord_logs():  # its bots connect to the fake Discord: discord.py's start-up notices mislead
+        return asyncio.run(run_bench(quick=args.quick, report_only=args.report_only))
 
 
 def run_selfplay_command(game: str, policy: str, matches: int, seed: int) -> int:
