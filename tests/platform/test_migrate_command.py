@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
+import logging
 import sqlite3
+
+import pytest
 
 from bot.__main__ import main
 from bot.store.migrations import migration_files
+
+
+@pytest.fixture(autouse=True)
+def root_logging_restored():
+    """``main`` configures logging as the bot does (a handler on this test's captured stderr): undone after."""
+    root = logging.getLogger()
+    handlers, level = root.handlers[:], root.level
+    yield
+    root.handlers[:] = handlers
+    root.setLevel(level)
 
 
 def test_migrate_applies_what_is_pending_once_and_says_so(tmp_path, monkeypatch, capsys):
