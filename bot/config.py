@@ -10,7 +10,9 @@ reads nothing from the environment: only ``from_env`` does.
 
 from __future__ import annotations
 
+import os
 import sys
+from pathlib import Path
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import AliasChoices, Field, ValidationError, field_validator, model_validator
@@ -19,6 +21,20 @@ from pydantic_settings import BaseSettings, NoDecode, PydanticBaseSettingsSource
 from bot import logs
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+# The checkout this package runs from (an editable install, python -m bot in the repository), or None when
+# it is installed as a wheel (site-packages is no place for data).
+CHECKOUT = Path(__file__).resolve().parent.parent
+CHECKOUT = CHECKOUT if (CHECKOUT / "pyproject.toml").is_file() else None
+DATABASE_FILE = "dueltable.sqlite3"
+
+
+def default_data_dir() -> Path:
+    """Where the SQLite file lives unless DUELTABLE_DATA_DIR or DUELTABLE_DB says otherwise: ``data/`` of the
+    checkout, or ``$XDG_DATA_HOME/dueltable`` (``~/.local/share/dueltable``) for an installed package. Never
+    the working directory: the bot started from another folder (a service, a cron job) finds the same file."""
+    if CHECKOUT is not None:
+        return CHECKOUT / "data"
+    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "dueltable"
 
 
 class SettingsError(ValueError):
@@ -35,7 +51,10 @@ class Settings(BaseSettings):
                                       extra="ignore", frozen=True, populate_by_name=True)
 
     token: str | None = Field(None, validation_alias=env("DISCORD_TOKEN", "token"), repr=False)
-    database: str = Field("data/dueltable.sqlite3", validation_alias=env("DUELTABLE_DB", "database"), min_length=1)
+    # The SQLite file: DUELTABLE_DB (a relative one from the checkout, so the README's data/dueltable.sqlite3
+    # is the checkout's wherever the bot starts); unset: DUELTABLE_DATA_DIR/dueltable.sqlite3 (default_data_dir).
+    database: str = Field("", validation_alias=env("DUELTABLE_DB", "database"))
+    data_dir: str | None = Field(None, min_length=1, validation_alias=env("DUELTABLE_DATA_DIR", "data_dir"))
     inline_lookup: bool = Field(False, validation_alias=env("DUELTABLE_INLINE_LOOKUP", "inline_lookup"))
     max_active_matches: int = Field(10, ge=1, le=1000,
                                     validation_alias=env("DUELTABLE_MAX_ACTIVE_MATCHES", "max_active_matches"))
@@ -68,6 +87,7 @@ class Settings(BaseSettings):
     ALLOWED: ClassVar[dict[str, str]] = {
         "token": "the bot token from the Developer Portal",
         "database": "a file path",
+        "data_dir": "a folder path",
         "inline_lookup": "1 or 0 (also true/false, yes/no, on/off)",
         "max_active_matches": "a whole number 1-1000",
         "timer_interval": "a number of seconds above 0 (at most 86400)",
@@ -135,6 +155,17 @@ class Settings(BaseSettings):
         if value is not None and not value.startswith(("postgresql://", "postgres://")):
             raise ValueError("not a PostgreSQL URL")
         return value
+
+    @model_validator(mode="after")
+    def _database_path(self) -> Settings:
+        """The database file as an absolute path, whatever the working directory (frozen: set once here).
+        A relative DUELTABLE_DB or DUELTABLE_DATA_DIR is taken from the checkout (installed: the data folder)."""
+        base = CHECKOUT or default_data_dir()
+        data = base / Path(self.data_dir).expanduser() if self.data_dir else default_data_dir()
+        database = base / Path(self.database).expanduser() if self.database else data / DATABASE_FILE
+        object.__setattr__(self, "database", str(database))
+        object.__setattr__(self, "data_dir", str(data))
+        return self
 
     @model_validator(mode="after")
     def _shards_fit(self) -> Settings:

@@ -2,11 +2,16 @@
 
 The real bot (store, cogs, renderers) connects to the in-process fake Discord. Two simulated members
 challenge and accept, then answer every private panel with random legal clicks until the match ends.
-Every image the bot posted or sent is written to ``--out`` with ``transcript.txt``.
+Every image the bot posted or sent is written to ``--out`` with ``transcript.txt`` and ``replay.txt``; the
+files an earlier demo wrote there are removed first (nothing else), so two games never mix in one folder.
+discord.py's start-up lines (voice support, "logging in", "connected to Gateway") are kept out: nothing
+here connects to Discord.
 """
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import random
 import re
 import sys
@@ -25,6 +30,8 @@ from fakediscord import FakeDiscord, run_bot
 from fakediscord.autoplay import challenge_and_accept, click_random, live_panel, settle
 
 MAX_CLICKS = 5000
+# What write_outputs writes (and nothing else is removed from --out before a demo).
+DEMO_FILES = re.compile(r"\d{4}_(thread|private)_[\w.-]*\.png|transcript\.txt|replay\.txt")
 
 
 def demo_settings(database: str) -> Settings:
@@ -38,12 +45,36 @@ async def run_demo(game_id: str, *, seed: int, out: str, locale: str = "en") -> 
         return 2
     out_dir = Path(out)
     out_dir.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as scratch:
+    removed = clear_earlier_demo(out_dir)
+    if removed:
+        print(i18n.t("cli.ops.demo_cleared", locale, count=removed, out=out_dir))
+    with tempfile.TemporaryDirectory() as scratch, quiet_discord_logs():
         async with FakeDiscord() as fake:
             result = await play_demo_match(fake, game_id, seed, Path(scratch) / "demo.sqlite3", locale)
             images = write_outputs(fake, out_dir, result)
-    print(i18n.t("cli.demo_done", "en", result=result["said"], images=images, out=out_dir))
+    print(i18n.t("cli.demo_done", locale, result=result["said"], images=images, out=out_dir))
     return 0
+
+
+def clear_earlier_demo(out_dir: Path) -> int:
+    """Remove the files an earlier demo wrote to ``out_dir`` (by their names, DEMO_FILES); the count."""
+    earlier = [path for path in out_dir.iterdir() if path.is_file() and DEMO_FILES.fullmatch(path.name)]
+    for path in earlier:
+        path.unlink()
+    return len(earlier)
+
+
+@contextlib.contextmanager
+def quiet_discord_logs():
+    """discord.py's notices are about a real connection (no voice library, a token, a gateway session): in
+    the demo they only mislead. Its errors still show."""
+    logger = logging.getLogger("discord")
+    previous = logger.level
+    logger.setLevel(max(logging.ERROR, previous))
+    try:
+        yield
+    finally:
+        logger.setLevel(previous)
 
 
 async def play_demo_match(fake: FakeDiscord, game_id: str, seed: int, database: Path, locale: str) -> dict:

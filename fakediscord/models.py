@@ -108,19 +108,25 @@ class FakeChannel:
         return f"<#{self.id}>"
 
 
+KEPT_HEAD = 24  # a PNG's signature and IHDR width and height: what attachment payloads read
+
+
 @dataclass
 class FakeFile:
-    """An uploaded attachment; ``data`` keeps the exact bytes the bot sent."""
+    """An uploaded attachment; ``data`` keeps the exact bytes the bot sent (or only their first
+    ``KEPT_HEAD`` bytes, a PNG's header with its size, when the world keeps no file bytes: ``length`` then
+    says how many there were)."""
 
     id: int
     filename: str
     data: bytes
     content_type: str | None = None
     description: str | None = None
+    length: int | None = None
 
     @property
     def size(self) -> int:
-        return len(self.data)
+        return len(self.data) if self.length is None else self.length
 
 
 @dataclass

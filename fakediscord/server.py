@@ -36,6 +36,7 @@ from .gateway import (
 from .interactions import AUTOCOMPLETE, MESSAGE_COMPONENT, MODAL_SUBMIT, Interactions
 from .models import (
     JSON,
+    KEPT_HEAD,
     ApiError,
     CallRecord,
     FakeChannel,
@@ -214,6 +215,8 @@ class FakeDiscord:
             log.error("fake discord failed on %s %s\n%s", method, path, detail)
             status, body = 400, {"code": 0, "message": f"fake discord internal error: {exc!r}"}
         record.status, record.response = status, body
+        if not self.world.keep_file_bytes:  # the call's files: their names and heads only (World.keep_file_bytes)
+            record.files = [(name, data[:KEPT_HEAD]) for name, data in record.files]
         if self.record_calls:
             self.calls.append(record)
         return _json_response(status, body, headers)

@@ -17,6 +17,7 @@ from .models import (
     HAS_THREAD,
     IS_COMPONENTS_V2,
     JSON,
+    KEPT_HEAD,
     LOADING,
     ApiError,
     ChannelType,
@@ -80,6 +81,9 @@ class World:
         self.bot = FakeUser(id=ids.next(), name=bot_name, bot=True)
         self.application_id = self.bot.id
         self.base_url = "http://127.0.0.1"
+        #: False: a file keeps only its first bytes (its PNG size) and its length, for a long benchmark whose
+        #: fake would otherwise hold every picture the bot sent (~1 GB over 4,000 decisions).
+        self.keep_file_bytes = True
         self.users: dict[int, FakeUser] = {self.bot.id: self.bot}
         self.guilds: dict[int, FakeGuild] = {}
         self.channels: dict[int, FakeChannel] = {}
@@ -283,7 +287,8 @@ class World:
         out = []
         for index, (filename, data) in enumerate(files):
             ref = refs.get(index, {})
-            out.append(FakeFile(id=self.ids.next(), filename=str(ref.get("filename") or filename), data=data,
+            out.append(FakeFile(id=self.ids.next(), filename=str(ref.get("filename") or filename),
+                                data=data if self.keep_file_bytes else data[:KEPT_HEAD], length=len(data),
                                 description=ref.get("description")))
         return out
 

@@ -13,7 +13,8 @@
 ``python -m tools.bench process|botmatch|hint [--game G] [--matches N] [--decisions N] [--profile FILE]`` runs
 one section alone (``--profile``: cProfile of the bot process's event loop).
 
-Benchmarks, not tests: they print numbers and targets, and never fail a build.
+Benchmarks, not tests: they print numbers, then a table of the targets (PASS or FAIL), and exit 1 when one is
+missed (``--report-only``: exit 0 anyway). Long sections print progress on stderr every 10 s.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.cliargs import parse_args
 from bot.client import DuelTable
 from bot.engine import random_choice
 from bot.games import available_games, get_game
@@ -44,6 +46,7 @@ from fakediscord.autoplay import answer_controls, challenge_and_accept, challeng
 from fakediscord.demo import demo_settings
 from fakediscord.models import FakeMessage
 from tools import memstats
+from tools.bench_summary import Progress, Summary
 from tools.benchhint import bench_hints, print_hints
 
 # Issue 13's targets on this (2-core) machine; png_kb and ready_s are the platform issue's.
@@ -150,9 +153,12 @@ async def bench_decision_latency(game_id: str, clicks: int, bot_match: bool = Fa
             workers = [pid for pid in memstats.child_pids() if pid not in renderers]  # the bot player's
             cpu_before = sum(process_cpu_s(pid) for pid in workers)
             started_all = time.perf_counter()
+            progress = Progress(f"{game_id} click -> board{' (a bot match thinking)' if bot_match else ''}, clicks timed",
+                                clicks)
             try:
                 await members.start()
                 while len(latencies) < clicks:
+                    progress.tick(len(latencies))
                     user, panel = members.fresh_panel()
                     if panel is None:
                         if members.finished():
@@ -249,8 +255,12 @@ class WatchedFake(FakeDiscord):
     wait on their own DMs instead of polling every message of the world (the harness shares the cores
     with the bot it measures)."""
 
+    keep_pictures = False  # python -m tools.bench --keep-pictures: every picture's bytes, for a comparison
+
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        # The bench reads no picture's bytes (only that a call carried one): keep their heads, not ~1 GB.
+        self.world.keep_file_bytes = self.keep_pictures
         self.changed: dict[int, asyncio.Event] = {}
         self.last_change = time.perf_counter()
 
@@ -414,7 +424,11 @@ async def bench_bot_process(game_ids: list[str], matches: int, decisions: int, p
             bot.send_signal(signal.SIGUSR1)
             cpu_before, harness_before = tree_cpu_s(bot.pid), process_cpu_s(os.getpid())
             started = time.perf_counter()
-            counts = await asyncio.gather(*(member.play(budget) for member in members))
+            reporter = asyncio.create_task(report_progress(Progress("the bot process, decisions", decisions), budget))
+            try:
+                counts = await asyncio.gather(*(member.play(budget) for member in members))
+            finally:
+                reporter.cancel()
             await fake.idle(timeout=300)
             elapsed = fake.last_change - started
             cpu_after = tree_cpu_s(bot.pid)
@@ -444,34 +458,68 @@ async def bench_bot_process(game_ids: list[str], matches: int, decisions: int, p
             "seconds": elapsed}
 
 
+async def report_progress(progress: Progress, budget: list[int]) -> None:
+    while True:
+        await asyncio.sleep(1.0)
+        progress.tick(progress.total - budget[0])
+
+
 def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-async def run_bench(quick: bool = False) -> int:
+async def run_bench(quick: bool = False, report_only: bool = False) -> int:
+    """Every section, then the summary table (tools/bench_summary.py): exit 1 if a target is missed."""
     games = [g.game_id for g in available_games()]
     main_game = "formation" if "formation" in games else games[0]
+    summary = Summary()
     print(f"Duel Table benchmarks (games: {', '.join(games)}; targets in brackets)")
-    for name, numbers in bench_render(20 if quick else 200).items():
+    renders = bench_render(20 if quick else 200)
+    for name, numbers in renders.items():
         print(f"render {name:16s} p50 {numbers['p50_ms']:6.1f} ms  p95 {numbers['p95_ms']:6.1f} ms "
               f"[<= {TARGETS['render_p95_ms']}]  png mean {numbers['png_kb_mean']:6.1f} KB  "
               f"max {numbers['png_kb_max']:6.1f} KB [<= {TARGETS['png_kb']}]")
+    slowest = max(renders, key=lambda name: renders[name]["p95_ms"])
+    summary.at_most("picture drawn, p95", renders[slowest]["p95_ms"], TARGETS["render_p95_ms"], "ms", slowest)
+    largest = max(renders, key=lambda name: renders[name]["png_kb_max"])
+    summary.at_most("picture size, largest", renders[largest]["png_kb_max"], TARGETS["png_kb"], "KB", largest)
     clicks = 20 if quick else 100
+    latencies = {}
     for game_id in games:
-        latency = await bench_decision_latency(game_id, clicks)
+        latency = latencies[game_id] = await bench_decision_latency(game_id, clicks)
         print(f"decision latency {game_id:10s} click -> board posted: p50 {latency['p50_ms']:6.1f} ms  "
               f"p95 {latency['p95_ms']:6.1f} ms [<= {TARGETS['decision_p95_ms']}]  (n={latency['n']})")
-    print_bot_match(await bench_bot_match(main_game, clicks * 2))
+    slowest = max(latencies, key=lambda game_id: latencies[game_id]["p95_ms"])
+    summary.at_most("click -> board, p95", latencies[slowest]["p95_ms"], TARGETS["decision_p95_ms"], "ms", slowest)
+    bot_match = await bench_bot_match(main_game, clicks * 2)
+    print_bot_match(bot_match)
+    add_bot_match(summary, bot_match)
     throughput = await bench_throughput(main_game, 200, 2000 if quick else 10000)
     print(f"throughput {main_game}: {throughput['per_s']:.0f} decisions/s with 200 concurrent matches "
           f"({throughput['decisions']} decisions in {throughput['seconds']:.1f} s) "
           f"[>= {TARGETS['decisions_per_s']}]")
+    summary.at_least("store + engine, 200 matches", throughput["per_s"], TARGETS["decisions_per_s"], "decisions/s",
+                     main_game)
     ready = await bench_ready(main_game, 1000 if quick else 10000)
     print(f"start to ready with {ready['stored']} stored matches: {ready['seconds']:.2f} s [<= {TARGETS['ready_s']}]")
-    print_bot_process(await bench_bot_process(games, 200, 1000 if quick else 4000))
+    summary.at_most(f"start to ready, {ready['stored']} matches stored", ready["seconds"], TARGETS["ready_s"], "s")
+    process = await bench_bot_process(games, 200, 1000 if quick else 4000)
+    print_bot_process(process)
+    add_bot_process(summary, process)
     print_hints(bench_hints(10 if quick else 60))
     print(f"peak RSS of this benchmark process (bot + fake Discord + harness): {peak_rss_mb():.0f} MB")
-    return 0
+    return summary.exit_status(report_only)
+
+
+def add_bot_match(summary: Summary, result: dict[str, dict[str, float]]) -> None:
+    change = result["bot"]["p95_ms"] / result["alone"]["p95_ms"] - 1
+    summary.at_most("click -> board p95 with a bot match thinking", change, TARGETS["bot_match_slowdown"], "%")
+
+
+def add_bot_process(summary: Summary, process: dict) -> None:
+    summary.at_least("the bot in its own process, 200 matches", process["per_s"], TARGETS["decisions_per_s"],
+                     "decisions/s")
+    summary.at_most("the bot process's peak RSS", process["rss_mb"], TARGETS["rss_mb"], "MB")
 
 
 async def bench_bot_match(game_id: str, clicks: int) -> dict[str, dict[str, float]]:
@@ -512,14 +560,21 @@ async def _main(argv: list[str]) -> int:
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--decisions", type=int, default=600)
     parser.add_argument("--profile", help="write the bot process's cProfile statistics here")
-    args = parser.parse_args(argv)
+    parser.add_argument("--report-only", action="store_true", help="exit 0 even when a target is missed")
+    parser.add_argument("--keep-pictures", action="store_true", help="the fake Discord keeps every picture's bytes"
+                        " (as before issue 30: compare this process's peak RSS)")
+    args = parse_args(parser, argv)
     games = args.game or [game.game_id for game in available_games()]
     if args.section == "hint":
         print_hints(bench_hints(args.decisions // 10))
         return 0
+    WatchedFake.keep_pictures = args.keep_pictures
+    summary = Summary()
     if args.section == "botmatch":
-        print_bot_match(await bench_bot_match(games[0], args.decisions))
-        return 0
+        result = await bench_bot_match(games[0], args.decisions)
+        print_bot_match(result)
+        add_bot_match(summary, result)
+        return summary.exit_status(args.report_only)
     process = await bench_bot_process(games, args.matches, args.decisions, args.profile)
     print_bot_process(process)
     for route, count in process["rest_per_decision"].items():
@@ -529,7 +584,9 @@ async def _main(argv: list[str]) -> int:
         print(f"  {process['db_calls'] / process['decisions']:.1f} database calls (aiosqlite thread hops) a decision")
     for name, (count, mean) in sorted(process["bot_metrics"].items()):
         print(f"  {name}: n={count:.0f} mean {mean * 1000:.1f} ms")
-    return 0
+    add_bot_process(summary, process)
+    print(f"peak RSS of this benchmark process (fake Discord + members): {peak_rss_mb():.0f} MB")
+    return summary.exit_status(args.report_only)
 
 
 if __name__ == "__main__":

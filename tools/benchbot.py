@@ -74,7 +74,8 @@ async def serve(api_base: str, gateway_url: str, database: str) -> None:
     workers = worker_peaks_mb()  # before close: the workers are still there to read
     await bot.close()
     connection.cancel()
-    print(f"MEMORY {memstats.breakdown()}\n{cache_report()}", file=sys.stderr, flush=True)
+    if DETAIL:
+        print(f"MEMORY {memstats.breakdown()}\n{cache_report()}", file=sys.stderr, flush=True)
     if os.environ.get("DUELTABLE_GC_STUDY"):
         sys._debugmallocstats()  # Python's own allocator: its arenas (1 MB each) and their use, on stderr
     print(f"RSS {peak_rss_mb():.1f}", flush=True)
@@ -84,6 +85,9 @@ async def serve(api_base: str, gateway_url: str, database: str) -> None:
 
 
 HOPS = [0]
+# DUELTABLE_BENCH_DETAIL=1: the memory breakdown, the picture caches and the collector's counts on stderr at
+# each mark and at the end (studies); without it the bench's own output stays a newcomer's read.
+DETAIL = os.environ.get("DUELTABLE_BENCH_DETAIL") == "1"
 MARKED = [False]
 TYPES: list = []
 
@@ -94,10 +98,11 @@ def mark() -> None:
     from bot.render import toolkit
 
     print(f"HOPS {HOPS[0]} {current_rss_mb():.0f}", flush=True)
-    print(f"RENDERS {toolkit.RENDER_CPU[1]} in {toolkit.RENDER_CPU[0]:.2f} s CPU; "
-          f"TRIMS {toolkit.TRIMMER.trims} in {toolkit.TRIMMER.seconds:.2f} s CPU; gc {gc.get_stats()} "
-          f"frozen {gc.get_freeze_count()}", file=sys.stderr, flush=True)
-    print(f"MEMORY {memstats.breakdown()}\n{cache_report()}", file=sys.stderr, flush=True)
+    if DETAIL:
+        print(f"RENDERS {toolkit.RENDER_CPU[1]} in {toolkit.RENDER_CPU[0]:.2f} s CPU; "
+              f"TRIMS {toolkit.TRIMMER.trims} in {toolkit.TRIMMER.seconds:.2f} s CPU; gc {gc.get_stats()} "
+              f"frozen {gc.get_freeze_count()}", file=sys.stderr, flush=True)
+        print(f"MEMORY {memstats.breakdown()}\n{cache_report()}", file=sys.stderr, flush=True)
     if os.environ.get("DUELTABLE_GC_STUDY"):
         import gc
         import io
@@ -150,6 +155,8 @@ def cache_report() -> str:
     lines = []
     saved = toolkit.cache_savings()
     for name, (held, entries, hits, misses) in sorted(toolkit.cache_stats().items(), key=lambda item: -item[1][0]):
+        if not entries and not hits + misses:  # drawn in the render workers: this process's caches are unused
+            continue
         rate = hits / (hits + misses) if hits + misses else 0.0
         lines.append(f"  {name}: {held / 2**20:.1f} MB, {entries} entries, {hits}/{hits + misses} hits ({rate:.0%}), "
                      f"saved {saved.get(name, 0.0):.2f} s CPU")

@@ -25,6 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.cliargs import parse_args  # noqa: E402
 from bot.games import GAME_IDS  # noqa: E402
 from bot.match import MatchService  # noqa: E402
 from bot.store import open_store  # noqa: E402
@@ -175,7 +176,7 @@ def main() -> int:
     parser.add_argument("--copies", type=int, default=20, help="finished matches stored per game")
     parser.add_argument("--postgres", action="store_true", help="also measure PostgreSQL (pgserver)")
     parser.add_argument("--games", default=",".join(GAME_IDS))
-    args = parser.parse_args()
+    args = parse_args(parser)
     asyncio.run(measure(args.games.split(","), args.copies, args.postgres))
     return 0
 

@@ -8,18 +8,15 @@ import pytest
 
 from bot.alttext import ALT_TEXT_LIMIT
 from bot.games import GAME_IDS
-from fakediscord import FakeDiscord
-from fakediscord.demo import play_demo_match
+from tests.e2e.demo_matches import demo_match
 
 JAPANESE = frozenset("のをにはがでとへ")  # particles: a Japanese sentence has them, an English one never
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-async def test_every_picture_of_a_whole_demo_match_has_alt_text(game_id: str, tmp_path):
+async def test_every_picture_of_a_whole_demo_match_has_alt_text(game_id: str):
     locale = "ja" if game_id in ("wars", "afterlife") else "en"  # both languages over the five games
-    async with FakeDiscord() as fake:
-        await play_demo_match(fake, game_id, 11, tmp_path / "demo.sqlite3", locale)
-        messages = [message for listed in fake.world.channel_messages.values() for message in listed]
+    messages = (await demo_match(game_id, 11, locale)).everything
     pictures = 0
     for message in messages:
         texts = [f.description for f in message.files if f.filename.endswith(".png")]

@@ -12,18 +12,17 @@ from bot import i18n
 from bot.games import GAME_IDS, get_game
 from bot.ui.panel import Names
 from bot.ui.thread import MESSAGE_LIMIT, packed, result_line
-from fakediscord import FakeDiscord
-from fakediscord.demo import play_demo_match
+from tests.e2e.demo_matches import demo_match
 from tests.e2e.story import lost_lines, story_lines
 
 GAMES = list(GAME_IDS)  # the five real games (not the tests' own tiny ones)
 
 
-async def _thread(game_id: str, seed: int, tmp_path, locale: str = "en"):
-    async with FakeDiscord() as fake:
-        result = await play_demo_match(fake, game_id, seed, tmp_path / "demo.sqlite3", locale)
-        messages = fake.messages(result["thread"])
-        return result, [(m.content, [r.get("content") or "" for r in m.revisions]) for m in messages]
+async def _thread(game_id: str, seed: int, locale: str = "en"):
+    """The demo match's result and its thread as (final text, earlier texts) a message (tests/e2e/demo_matches.py:
+    played once a session, shared with test_alt_text_demos.py)."""
+    played = await demo_match(game_id, seed, locale)
+    return played.result, [(m.content, [r.get("content") or "" for r in m.revisions]) for m in played.thread]
 
 
 NAMES = Names(("Alice", "Bob"))
@@ -31,8 +30,8 @@ INTERNAL = re.compile(r"higher life wins|reached 0\)|the deck ran out:|: a draw|
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-async def test_every_line_ever_shown_in_the_thread_is_in_its_final_text(game_id, tmp_path):
-    result, messages = await _thread(game_id, 11, tmp_path)
+async def test_every_line_ever_shown_in_the_thread_is_in_its_final_text(game_id):
+    result, messages = await _thread(game_id, 11)
     assert any(revisions for _, revisions in messages), "the match never edited its live message"
     assert lost_lines(messages, "en") == []
     assert all(len(content) <= MESSAGE_LIMIT for content, _ in messages)
@@ -48,8 +47,8 @@ async def test_every_line_ever_shown_in_the_thread_is_in_its_final_text(game_id,
     assert ": the deck ran out: higher life wins" not in story  # the game's own end line is not said twice
 
 
-async def test_no_line_is_lost_in_japanese_either(tmp_path):
-    _, messages = await _thread("starfall", 7, tmp_path, "ja")
+async def test_no_line_is_lost_in_japanese_either():
+    _, messages = await _thread("starfall", 7, "ja")
     assert lost_lines(messages, "ja") == []
 
 
@@ -70,8 +69,8 @@ def test_the_check_itself_finds_a_line_an_edit_dropped():
     assert lost_lines(folded, "en") == []
 
 
-async def test_results_in_words_in_english_and_japanese(tmp_path):
-    result, _ = await _thread("formation", 11, tmp_path)
+async def test_results_in_words_in_english_and_japanese():
+    result, _ = await _thread("formation", 11)
     match = result["match"]
     winner, loser = match.winner, 1 - match.winner
     points = get_game("formation").engine.outcome(match.state).args
@@ -137,10 +136,8 @@ def test_lines_about_a_card_name_its_owner_in_words():
 
 
 @pytest.mark.parametrize("game_id", ["formation", "wars"])
-async def test_the_final_hands_are_said_to_be_their_owners(game_id, tmp_path):
-    async with FakeDiscord() as fake:
-        result = await play_demo_match(fake, game_id, 11, tmp_path / "demo.sqlite3", "en")
-        final = [m for m in fake.messages(result["thread"]) if m.content.startswith("The hands at the end")]
+async def test_the_final_hands_are_said_to_be_their_owners(game_id):
+    final = [m for m in (await demo_match(game_id, 11, "en")).thread if m.content.startswith("The hands at the end")]
     assert len(final) == 1 and len(final[0].files) == 2
     for owner, file in zip(NAMES.seats, final[0].files, strict=True):  # the picture's words: whose hand
         assert f"{owner}'s hand" in file.description and "Your " not in file.description, file.description

@@ -10,7 +10,7 @@ import pytest
 from bot.__main__ import main
 from bot.config import Settings, SettingsError, env_name
 
-ALL_VARIABLES = ("DISCORD_TOKEN", "DUELTABLE_DB", "DUELTABLE_INLINE_LOOKUP", "DUELTABLE_MAX_ACTIVE_MATCHES",
+ALL_VARIABLES = ("DISCORD_TOKEN", "DUELTABLE_DB", "DUELTABLE_DATA_DIR", "DUELTABLE_INLINE_LOOKUP", "DUELTABLE_MAX_ACTIVE_MATCHES",
                  "DUELTABLE_TIMER_INTERVAL", "DUELTABLE_CHALLENGE_TTL_HOURS", "DUELTABLE_DEV_GUILD",
                  "DUELTABLE_LOG_LEVEL", "DATABASE_URL", "DUELTABLE_SHARD_COUNT", "DUELTABLE_SHARD_IDS",
                  "METRICS_PORT", "DUELTABLE_METRICS_HOST", "DUELTABLE_LOG_FORMAT", "DUELTABLE_PICTURE_CACHE_MB",
@@ -28,7 +28,8 @@ def clean_env(monkeypatch, tmp_path):
 
 def test_defaults_without_environment_or_dotenv(clean_env):
     settings = Settings.from_env()
-    assert settings.token is None and settings.database == "data/dueltable.sqlite3"
+    checkout = Path(__file__).resolve().parents[2]
+    assert settings.token is None and settings.database == str(checkout / "data" / "dueltable.sqlite3")
     assert (settings.inline_lookup, settings.max_active_matches, settings.timer_interval) == (False, 10, 60.0)
     assert (settings.challenge_ttl_hours, settings.dev_guild_id, settings.log_level) == (24.0, None, "INFO")
     assert (settings.database_url, settings.shard_count, settings.shard_ids, settings.metrics_port) == (None,) * 4
