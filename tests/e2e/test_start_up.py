@@ -17,6 +17,7 @@ from tests.e2e.table import e2e_settings
 # What the bot needs in a server, as OPERATIONS.md lists it, by Discord's bit numbers (not discord.py's).
 NEEDED_BITS = {"View Channels": 10, "Send Messages": 11, "Embed Links": 14, "Attach Files": 15,
                "Read Message History": 16, "Use Application Commands": 31, "Create Public Threads": 35,
+               "Create Private Threads": 36,  # /learn's lesson threads
                "Send Messages in Threads": 38}
 
 
