@@ -76,6 +76,7 @@ async def read_event(stream: aiohttp.StreamReader, timeout: float = 5.0) -> dict
             if not line:
                 if "data" in fields:
                     return fields
+                fields.clear()  # a block without data (the retry line) is no event
                 continue
             if line.startswith(":"):
                 continue
