@@ -29,6 +29,8 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--seed", type=int, default=7)
     demo.add_argument("--out", default="demo-out")
     demo.add_argument("--locale", default="en", choices=["en", "ja"])
+    demo.add_argument("--web", type=int, default=None, metavar="PORT",
+                      help="serve the match's live pages on this port (docs/WEB.md) and play a click a second")
     replay = sub.add_parser("replay", help="re-play a match export, check its result, write its images")
     replay.add_argument("file")
     replay.add_argument("--out", default=None, help="folder for the frames and the animation")
@@ -65,7 +67,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "demo":
         from fakediscord.demo import run_demo
 
-        return asyncio.run(run_demo(args.game, seed=args.seed, out=args.out, locale=args.locale))
+        return asyncio.run(run_demo(args.game, seed=args.seed, out=args.out, locale=args.locale,
+                                    web_port=args.web))
     return run(settings)
 
 

@@ -26,7 +26,7 @@ from aiohttp import web
 from bot import i18n
 from bot.games import get_game
 from bot.render.names import render_with_names
-from bot.render.toolkit import render_off_loop
+from bot.render.toolkit import FONT_DIR, render_off_loop
 from bot.store import MatchRow, Store, valid_id
 from bot.ui.panel import Names
 from bot.web.links import PUBLIC, Links, seat_of_role
@@ -36,11 +36,14 @@ from bot.web.pages import Page, public_page, seat_page, shown_state
 log = logging.getLogger(__name__)
 HERE = Path(__file__).parent
 STATIC = {"live.js": "text/javascript", "page.css": "text/css"}
+# The pictures' own Japanese font, for a browser without one (fetched only for the characters it lacks).
+FONTS = {"NotoSansCJKjp-Regular.otf": FONT_DIR / "NotoSansCJKjp-Regular.otf",
+         "NotoSansCJKjp-Bold.otf": FONT_DIR / "NotoSansCJKjp-Bold.otf"}
 KEEPALIVE = 15.0  # seconds between keep-alives; each also re-reads the stamp (news another process published)
 PICTURES_KEPT = 48  # pictures kept by (match, role, stamp, locale, names): a hundred pages ask at once
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
-                               "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+                               "connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     "Referrer-Policy": "no-referrer",  # a seat page's URL is its key
     "X-Content-Type-Options": "nosniff",
 }
@@ -74,6 +77,7 @@ class WebServer:
         app.router.add_get(r"/m/{match:\d+}/{token}/board.png", self.picture)
         app.router.add_get(r"/m/{match:\d+}/{token}/events", self.events)
         app.router.add_get("/static/{name}", self.static)
+        app.router.add_get("/static/fonts/{name}", self.font)
         return app
 
     async def start(self) -> None:
@@ -175,6 +179,13 @@ class WebServer:
             raise web.HTTPNotFound()
         return web.Response(text=(HERE / "templates" / name).read_text(encoding="utf-8"),
                             content_type=STATIC[name], headers={"Cache-Control": "public, max-age=3600"})
+
+    async def font(self, request: web.Request) -> web.FileResponse:
+        path = FONTS.get(request.match_info["name"])
+        if path is None:
+            raise web.HTTPNotFound()
+        return web.FileResponse(path, headers={"Cache-Control": "public, max-age=604800",
+                                               "Content-Type": "font/otf"})
 
     # ---- live -----------------------------------------------------------------------------------
 
