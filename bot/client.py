@@ -274,7 +274,7 @@ class DuelTable(commands.AutoShardedBot):
                              host=self.settings.web_host, port=self.settings.web_port if port is None else port)
         await self.web.start()
         self.web.links.base_url = self.settings.web_base_url or self.web.address
-        self.publisher.on_change = self.web.hub.changed
+        self.publisher.on_change = self.web.changed
         return self.web
 
     def web_url(self, match, seat: int | None) -> str | None:

@@ -9,8 +9,8 @@ A stamp is what a page shows, as a string that changes exactly when the page wou
 * the public page: the version the thread shows (``posted_version``), never the match's own version, which
   also moves on a secret answer the thread keeps still for (a window offered to one player): a spectator's
   page must not move when the thread does not;
-* a seat's page: a digest of that seat's view and its open question, so a seat is not woken by what it
-  cannot see (the other seat's secret answer).
+* a seat's page: the thread's version and a digest of that seat's view and its open question, so a seat is
+  not woken by what it cannot see (the other seat's secret answer).
 """
 
 from __future__ import annotations
@@ -35,7 +35,8 @@ def stamp(match: MatchRow, role: str) -> str:
     decision = decision_for(engine.pending(match.state), seat) if match.status == "active" else None
     seen = [engine.view(match.state, seat), match.status,
             None if decision is None else [decision.prompt, decision.args, list(decision.options)]]
-    return hashlib.blake2b(json.dumps(seen, sort_keys=True, default=str).encode(), digest_size=9).hexdigest()
+    digest = hashlib.blake2b(json.dumps(seen, sort_keys=True, default=str).encode(), digest_size=9).hexdigest()
+    return f"{match.posted_version}.{digest}"  # the thread's public lines on the page move with its version
 
 
 class Watcher:

@@ -20,6 +20,7 @@ from bot.render.names import render_with_names
 from bot.store import MatchRow, Store
 from bot.ui.panel import Names, format_prompt
 from bot.ui.thread import folded, outcome_reason, public_lines
+from bot.undo import effective_steps
 
 RECENT_DECISIONS = 24  # decisions read for the "last events" lines
 RECENT_LINES = 12  # lines shown
@@ -55,8 +56,6 @@ async def shown_state(store: Store, match: MatchRow) -> dict[str, Any]:
     if key in _shown_states:
         _shown_states.move_to_end(key)
         return _shown_states[key]
-    from bot.undo import effective_steps  # the replay with undos
-
     rows = [(seat, choice) for version, seat, choice, _ in await store.unposted(match.id, 0)
             if version <= match.posted_version]
     game = get_game(match.game)
@@ -65,6 +64,17 @@ async def shown_state(store: Store, match: MatchRow) -> dict[str, Any]:
     if len(_shown_states) > SHOWN_STATES_KEPT:
         _shown_states.popitem(last=False)
     return state
+
+
+def remember_shown(match: MatchRow) -> None:
+    """The publish path's moment: the thread shows the match's own state. Kept for a watched match, so that
+    its page later answers from here (not by a replay) when a secret window moves the match past the thread:
+    a page then answers as fast as before the window opened, and its timing tells no more than the thread."""
+    if match.status == "active" and match.posted_version == match.version:
+        _shown_states[(match.id, match.posted_version)] = match.state
+        _shown_states.move_to_end((match.id, match.posted_version))
+        if len(_shown_states) > SHOWN_STATES_KEPT:
+            _shown_states.popitem(last=False)
 
 
 def page_names(names: Names) -> Names:

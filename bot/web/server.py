@@ -31,7 +31,7 @@ from bot.store import MatchRow, Store, valid_id
 from bot.ui.panel import Names
 from bot.web.links import PUBLIC, Links, seat_of_role
 from bot.web.live import LiveHub, stamp
-from bot.web.pages import Page, public_page, seat_page, shown_state
+from bot.web.pages import Page, public_page, remember_shown, seat_page, shown_state
 
 log = logging.getLogger(__name__)
 HERE = Path(__file__).parent
@@ -41,6 +41,8 @@ FONTS = {"NotoSansCJKjp-Regular.otf": FONT_DIR / "NotoSansCJKjp-Regular.otf",
          "NotoSansCJKjp-Bold.otf": FONT_DIR / "NotoSansCJKjp-Bold.otf"}
 KEEPALIVE = 15.0  # seconds between keep-alives; each also re-reads the stamp (news another process published)
 PICTURES_KEPT = 48  # pictures kept by (match, role, stamp, locale, names): a hundred pages ask at once
+PAGES_KEPT = 96  # pages and live parts kept the same way: one is built per stamp, not one per page
+MATCHES_KEPT = 256  # match rows kept: a request re-reads only the columns that move (not the state) if unchanged
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
                                "connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
@@ -63,6 +65,8 @@ class WebServer:
         self.templates = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
                                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
         self._pictures: OrderedDict[tuple, asyncio.Task] = OrderedDict()
+        self._pages: OrderedDict[tuple, str] = OrderedDict()
+        self._matches: OrderedDict[int, MatchRow] = OrderedDict()
         self._runner: web.AppRunner | None = None
         self.app = self.make_app()
 
@@ -79,6 +83,12 @@ class WebServer:
         app.router.add_get("/static/{name}", self.static)
         app.router.add_get("/static/fonts/{name}", self.font)
         return app
+
+    def changed(self, match: MatchRow | None) -> None:
+        """The publish path's hook (``Publisher.on_change``): a watched match's shown state, then its pages."""
+        if match is not None and self.hub.watchers(match.id):
+            remember_shown(match)
+        self.hub.changed(match)
 
     async def start(self) -> None:
         self._runner = web.AppRunner(self.app, access_log=None, shutdown_timeout=1.0)
@@ -104,11 +114,25 @@ class WebServer:
         """The match and role a signed path opens, or 404 with nothing else."""
         digits = request.match_info["match"]
         match_id = int(digits) if len(digits) <= 19 else 0
-        match = await self.store.get_match(match_id) if valid_id(match_id) else None
+        match = await self.read_match(match_id) if valid_id(match_id) else None
         role = self.links.role(match, request.match_info["token"]) if match is not None else None
         if match is None or role is None or (role != PUBLIC and seat_of_role(role) == match.bot_seat):
             raise web.HTTPNotFound()
         return match, role
+
+    async def read_match(self, match_id: int) -> MatchRow | None:
+        """The match as stored now; its state decoded again only when its version moved (a state changes only
+        with its version: one decision, one transaction)."""
+        known = self._matches.get(match_id)
+        match = await (self.store.refresh_match(known) if known is not None else self.store.get_match(match_id))
+        if match is None:
+            self._matches.pop(match_id, None)
+            return None
+        self._matches[match_id] = match
+        self._matches.move_to_end(match_id)
+        if len(self._matches) > MATCHES_KEPT:
+            self._matches.popitem(last=False)
+        return match
 
     async def locale_of(self, request: web.Request, match: MatchRow, role: str) -> str:
         """``?lang=`` when given; else a seat's own language (as its DMs), the match's for the public."""
@@ -119,16 +143,6 @@ class WebServer:
             return await self.store.user_locale(match.players[int(role)]) or match.locale
         return match.locale
 
-    async def build(self, request: web.Request) -> tuple[Page, dict, MatchRow, Names]:
-        match, role = await self.resolve(request)
-        locale = await self.locale_of(request, match, role)
-        names = await self.names(match)
-        if role == PUBLIC:
-            page, view = await public_page(self.store, match, locale, names)
-        else:
-            page, view = await seat_page(self.store, match, int(role), locale, names, stamp(match, role))
-        return page, view, match, names
-
     # ---- pages ----------------------------------------------------------------------------------
 
     def render(self, template: str, page: Page, request: web.Request) -> str:
@@ -138,15 +152,30 @@ class WebServer:
             page=page, base=base, query=query, picture=f"{base}/board.png?v={page.stamp}&lang={page.locale}",
             t=lambda key, **args: i18n.t(key, page.locale, **args))
 
+    async def answer_page(self, request: web.Request, template: str) -> web.Response:
+        """A page or its live part, built once per stamp (a hundred pages re-fetch it after each decision)."""
+        match, role = await self.resolve(request)
+        locale = await self.locale_of(request, match, role)
+        names = await self.names(match)
+        key = (template, match.id, role, stamp(match, role), locale, request.query.get("lang"), names)
+        text = self._pages.get(key)
+        if text is None:
+            if role == PUBLIC:
+                page, _ = await public_page(self.store, match, locale, names)
+            else:
+                page, _ = await seat_page(self.store, match, int(role), locale, names, stamp(match, role))
+            text = self._pages[key] = self.render(template, page, request)
+            if len(self._pages) > PAGES_KEPT:
+                self._pages.popitem(last=False)
+        else:
+            self._pages.move_to_end(key)
+        return web.Response(text=text, content_type="text/html", headers={"Cache-Control": "no-store"})
+
     async def page(self, request: web.Request) -> web.Response:
-        page, *_ = await self.build(request)
-        return web.Response(text=self.render("page.html", page, request), content_type="text/html",
-                            headers={"Cache-Control": "no-store"})
+        return await self.answer_page(request, "page.html")
 
     async def live_part(self, request: web.Request) -> web.Response:
-        page, *_ = await self.build(request)
-        return web.Response(text=self.render("live.html", page, request), content_type="text/html",
-                            headers={"Cache-Control": "no-store"})
+        return await self.answer_page(request, "live.html")
 
     async def picture(self, request: web.Request) -> web.Response:
         """The public board or the seat's hand, drawn by the same renderer as the thread's and DMs'."""
@@ -204,7 +233,7 @@ class WebServer:
                 told: str | None = stamp(match, role)
                 while not watcher.closed:
                     if told is None:  # a keep-alive: resync from the store (another process may have published)
-                        fresh = await self.store.get_match(match.id)
+                        fresh = await self.read_match(match.id)
                         told = stamp(fresh, role) if fresh is not None else shown
                         if told == shown:
                             await response.write(b": keep-alive\n\n")

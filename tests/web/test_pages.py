@@ -174,3 +174,26 @@ async def test_forged_foreign_and_rotated_links_get_the_same_bare_404(web: WebTa
     bot.web.links = Links("another-secret-after-a-rotation-0123456789", bot.web.links.base_url)
     assert await web.get(f"/m/{match.id}/{token}") == (404, nothing), "a new secret revokes every old link"
     assert (await web.get(f"/m/{match.id}/{rotated}"))[0] == 200
+
+
+async def test_the_public_page_shows_the_threads_position_while_the_match_moved_on_in_secret(web: WebTable):
+    """While only one seat owes a secret answer the thread stays still and the match moves on: the public
+    page keeps showing the thread's position (replayed from the log up to the thread's version), its words,
+    picture and lines, not the newer one. Here the thread is set back as if it had stayed still."""
+    bot = web.bot
+    match = await play_into(web, "afterlife", clicks=6)
+    path = path_of(bot.web_url(match, None))
+    shown = await public_answers(web, path)
+    status, picture = await web.get(f"{path}/board.png?v={match.posted_version}")
+    rng = random.Random(8)
+    while (later := await web.table.match()).posted_version == match.posted_version:
+        assert await web.step(rng)
+    assert await public_answers(web, path) != shown
+    await bot.store.db.execute("UPDATE matches SET posted_version = ?, live_key = ? WHERE id = ?",
+                               (match.posted_version, match.live_key, match.id))
+    bot.web._pictures.clear()
+    bot.web._pages.clear()
+    bot.web._matches.clear()
+    assert await public_answers(web, path) == shown
+    assert pixels((await web.get(f"{path}/board.png?v={match.posted_version}"))[1]) == pixels(picture)
+    assert later.version > match.posted_version

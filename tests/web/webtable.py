@@ -55,7 +55,9 @@ class WebTable:
     async def set_state(self, match_id: int, state: dict) -> None:
         """Write a state into the stored match (the hidden cards swapped), as another world would hold it."""
         await self.bot.store.db.execute("UPDATE matches SET state = ? WHERE id = ?", (json.dumps(state), match_id))
-        self.bot.web._pictures.clear()  # pictures are kept by stamp: draw the swapped world's anew
+        self.bot.web._pictures.clear()  # pictures and pages are kept by stamp: make the swapped world's anew
+        self.bot.web._pages.clear()
+        self.bot.web._matches.clear()  # the state changed without its version, as no decision ever does
 
 
 def link_buttons(message) -> list[str]:
