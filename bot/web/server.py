@@ -65,7 +65,7 @@ class WebServer:
         self.templates = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
                                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
         self._pictures: OrderedDict[tuple, asyncio.Task] = OrderedDict()
-        self._pages: OrderedDict[tuple, str] = OrderedDict()
+        self._pages: OrderedDict[tuple, asyncio.Future] = OrderedDict()
         self._matches: OrderedDict[int, MatchRow] = OrderedDict()
         self._runner: web.AppRunner | None = None
         self.app = self.make_app()
@@ -153,23 +153,33 @@ class WebServer:
             t=lambda key, **args: i18n.t(key, page.locale, **args))
 
     async def answer_page(self, request: web.Request, template: str) -> web.Response:
-        """A page or its live part, built once per stamp (a hundred pages re-fetch it after each decision)."""
+        """A page or its live part, built once per stamp: the hundred pages that re-fetch it after a decision
+        arrive together, so the first one's build is shared (a task), not only its result."""
         match, role = await self.resolve(request)
         locale = await self.locale_of(request, match, role)
         names = await self.names(match)
         key = (template, match.id, role, stamp(match, role), locale, request.query.get("lang"), names)
-        text = self._pages.get(key)
-        if text is None:
-            if role == PUBLIC:
-                page, _ = await public_page(self.store, match, locale, names)
-            else:
-                page, _ = await seat_page(self.store, match, int(role), locale, names, stamp(match, role))
-            text = self._pages[key] = self.render(template, page, request)
+        task = self._pages.get(key)
+        if task is None:
+            task = self._pages[key] = asyncio.ensure_future(self.build(request, template, match, role, locale, names))
             if len(self._pages) > PAGES_KEPT:
                 self._pages.popitem(last=False)
         else:
             self._pages.move_to_end(key)
+        try:
+            text = await asyncio.shield(task)
+        except Exception:
+            self._pages.pop(key, None)  # not kept: the next request builds it again
+            raise
         return web.Response(text=text, content_type="text/html", headers={"Cache-Control": "no-store"})
+
+    async def build(self, request: web.Request, template: str, match: MatchRow, role: str, locale: str,
+                    names: Names) -> str:
+        if role == PUBLIC:
+            page, _ = await public_page(self.store, match, locale, names)
+        else:
+            page, _ = await seat_page(self.store, match, int(role), locale, names, stamp(match, role))
+        return self.render(template, page, request)
 
     async def page(self, request: web.Request) -> web.Response:
         return await self.answer_page(request, "page.html")
@@ -197,7 +207,11 @@ class WebServer:
                 self._pictures.popitem(last=False)
         else:
             self._pictures.move_to_end(key)
-        data = await asyncio.shield(task)
+        try:
+            data = await asyncio.shield(task)
+        except Exception:
+            self._pictures.pop(key, None)  # a failed drawing is not kept
+            raise
         # The URL names the stamp it was made for; an old stamp's URL gets the current picture, uncached.
         cache = "private, max-age=3600" if request.query.get("v") == current else "no-store"
         return web.Response(body=data, content_type="image/png", headers={"Cache-Control": cache})
