@@ -171,6 +171,11 @@ async def test_forged_foreign_and_rotated_links_get_the_same_bare_404(web: WebTa
             assert (status, body) == (404, nothing), (path + part, status, body[:100])
     assert (await web.get(f"/m/{match.id}/{token}"))[0] == 200
     assert (await web.get(f"/m/{match.id}/{seat_token}"))[0] == 200
+    # A seat the bot plays has no page (its hand is nobody's to read), even with a well-signed token.
+    await bot.store.db.execute("UPDATE matches SET bot_seat = 1 WHERE id = ?", (match.id,))
+    bot.web._matches.clear()
+    assert await web.get(f"/m/{match.id}/{bot.web.links.token(match, 1)}") == (404, nothing)
+    assert (await web.get(f"/m/{match.id}/{seat_token}"))[0] == 200
     bot.web.links = Links("another-secret-after-a-rotation-0123456789", bot.web.links.base_url)
     assert await web.get(f"/m/{match.id}/{token}") == (404, nothing), "a new secret revokes every old link"
     assert (await web.get(f"/m/{match.id}/{rotated}"))[0] == 200
