@@ -161,6 +161,7 @@ class Publisher:
                 async with self.threads.match_lock(match.id):
                     await self.threads.sync_thread(match.id, names)
                     current = await store.get_match(match.id)
+                    self.on_change(current)
                     if current.status != "active":
                         continue
                     owing = {d.seat for d in get_game(current.game).engine.pending(current.state)}
