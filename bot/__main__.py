@@ -34,6 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--seed", type=int, default=7, help=i18n.t("cli.ops.demo_seed"))
     demo.add_argument("--out", default="demo-out", help=i18n.t("cli.ops.demo_out"))
     demo.add_argument("--locale", default="en", choices=["en", "ja"], help=i18n.t("cli.ops.demo_locale"))
+    demo.add_argument("--web", type=int, default=None, metavar="PORT", help=i18n.t("cli.ops.demo_web"))
     replay = sub.add_parser("replay", help="re-play a match export, check its result, write its images")
     replay.add_argument("file")
     replay.add_argument("--out", default=None, help="folder for the frames and the animation")
@@ -74,7 +75,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "demo":
         from fakediscord.demo import run_demo
 
-        return asyncio.run(run_demo(args.game, seed=args.seed, out=args.out, locale=args.locale))
+        return asyncio.run(run_demo(args.game, seed=args.seed, out=args.out, locale=args.locale,
+                                    web_port=args.web))
     return run(settings)
 
 

@@ -160,6 +160,7 @@ class DuelTable(commands.AutoShardedBot):
         self._catch_up: asyncio.Task | None = None
         self._outbox: asyncio.Task | None = None
         self._outbox_jobs: set[asyncio.Task] = set()
+        self.web = None  # bot/web's server, when WEB_PORT is set (setup_hook)
 
     @contextlib.contextmanager
     def working(self) -> Iterator[None]:
@@ -267,6 +268,24 @@ class DuelTable(commands.AutoShardedBot):
         if self.several_processes:
             await self._listening()
             self._outbox = asyncio.create_task(self.outbox_loop(), name="dueltable-outbox")
+        if self.settings.web_port:
+            await self.start_web()
+
+    async def start_web(self, port: int | None = None):
+        """The live web view (bot/web, docs/WEB.md), fed by the publish path; ``port`` 0: any free one (tests)."""
+        from bot.web.links import Links  # jinja2 and the pages: only for a process that serves them
+        from bot.web.server import WebServer
+
+        self.web = WebServer(lambda: self.store, self.members.names, Links(self.settings.web_secret or "", ""),
+                             host=self.settings.web_host, port=self.settings.web_port if port is None else port)
+        await self.web.start()
+        self.web.links.base_url = self.settings.web_base_url or self.web.address
+        self.publisher.on_change = self.web.changed
+        return self.web
+
+    def web_url(self, match, seat: int | None) -> str | None:
+        """A match's signed page (None: the public one), or None when no web server runs."""
+        return self.web.links.url(match, seat) if self.web is not None else None
 
     def runs_shard_zero(self) -> bool:
         """Commands are global: one process (the one running shard 0) syncs them, not every process."""
@@ -326,6 +345,8 @@ class DuelTable(commands.AutoShardedBot):
         for task in (self._timekeeper, self._catch_up, self._outbox):
             if task is not None:
                 task.cancel()
+        if self.web is not None:
+            await self.web.stop()
         await super().close()
         if self._notify_connection is not None:
             await self._notify_connection.close()

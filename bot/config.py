@@ -82,6 +82,11 @@ class Settings(BaseSettings):
     # Memory (issue 13): the bot player's worker process stops after this long unused (bot/ai/worker.py)
     bot_worker_idle_s: float = Field(600.0, gt=0, le=7 * 86400,
                                      validation_alias=env("DUELTABLE_BOT_WORKER_IDLE_SECONDS", "bot_worker_idle_s"))
+    # The live web view of every match (issue 29, docs/WEB.md): off unless WEB_PORT is set.
+    web_port: int | None = Field(None, ge=1, le=65535, validation_alias=env("WEB_PORT", "web_port"))
+    web_host: str = Field("127.0.0.1", min_length=1, validation_alias=env("DUELTABLE_WEB_HOST", "web_host"))
+    web_base_url: str | None = Field(None, validation_alias=env("WEB_BASE_URL", "web_base_url"))
+    web_secret: str | None = Field(None, min_length=32, validation_alias=env("WEB_SECRET", "web_secret"), repr=False)
 
     # What each variable may be: the error line says this rather than pydantic's wording.
     ALLOWED: ClassVar[dict[str, str]] = {
@@ -103,8 +108,12 @@ class Settings(BaseSettings):
         "picture_cache_mb": "a number of MB 0-4096",
         "render_processes": "a whole number 0-16 (0: draw pictures in threads of the bot process)",
         "bot_worker_idle_s": "a number of seconds above 0 (at most 604800, a week)",
+        "web_port": "a port number 1-65535",
+        "web_host": "an address to listen on, such as 127.0.0.1 or 0.0.0.0",
+        "web_base_url": "the pages' public address, an http:// or https:// URL",
+        "web_secret": "a random string of at least 32 characters (e.g. python -c 'import secrets; print(secrets.token_urlsafe(32))')",
     }
-    SECRET: ClassVar[frozenset[str]] = frozenset({"token", "database_url"})  # never echoed in an error
+    SECRET: ClassVar[frozenset[str]] = frozenset({"token", "database_url", "web_secret"})  # never echoed in an error
 
     @classmethod
     def settings_customise_sources(cls, settings_cls: type[BaseSettings], init_settings: PydanticBaseSettingsSource,
@@ -155,6 +164,21 @@ class Settings(BaseSettings):
         if value is not None and not value.startswith(("postgresql://", "postgres://")):
             raise ValueError("not a PostgreSQL URL")
         return value
+
+    @field_validator("web_base_url")
+    @classmethod
+    def _web_url(cls, value: str | None) -> str | None:
+        if value is not None and not value.startswith(("http://", "https://")):
+            raise ValueError("not an http(s) URL")
+        return value.rstrip("/") if value is not None else None
+
+    @model_validator(mode="after")
+    def _web_signed(self) -> Settings:
+        # Links are signed with the secret: without one a restart would break every link, and two
+        # processes would sign differently. So the web server needs it set, never a made-up one.
+        if self.web_port is not None and self.web_secret is None:
+            raise ValueError("WEB_PORT needs WEB_SECRET (" + self.ALLOWED["web_secret"] + ")")
+        return self
 
     @model_validator(mode="after")
     def _database_path(self) -> Settings:

@@ -10,10 +10,12 @@ here connects to Discord.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import random
 import re
+import secrets
 import sys
 import tempfile
 from pathlib import Path
@@ -34,12 +36,14 @@ MAX_CLICKS = 5000
 DEMO_FILES = re.compile(r"\d{4}_(thread|private)_[\w.-]*\.png|transcript\.txt|replay\.txt")
 
 
-def demo_settings(database: str) -> Settings:
+def demo_settings(database: str, web_port: int | None = None) -> Settings:
+    # --web: the live pages on this port, links signed with a secret of this run only
+    web = {"web_port": web_port, "web_secret": secrets.token_urlsafe(32)} if web_port else {}
     return Settings(token=None, database=database, inline_lookup=False, max_active_matches=10,
-                    timer_interval=3600.0, challenge_ttl_hours=24.0, dev_guild_id=None, log_level="WARNING")
+                    timer_interval=3600.0, challenge_ttl_hours=24.0, dev_guild_id=None, log_level="WARNING", **web)
 
 
-async def run_demo(game_id: str, *, seed: int, out: str, locale: str = "en") -> int:
+async def run_demo(game_id: str, *, seed: int, out: str, locale: str = "en", web_port: int | None = None) -> int:
     if game_id not in playable_game_ids():
         print(i18n.t("cli.unknown_game", "en", game=game_id, games=", ".join(playable_game_ids())), file=sys.stderr)
         return 2
@@ -50,7 +54,7 @@ async def run_demo(game_id: str, *, seed: int, out: str, locale: str = "en") -> 
         print(i18n.t("cli.ops.demo_cleared", locale, count=removed, out=out_dir))
     with tempfile.TemporaryDirectory() as scratch, quiet_discord_logs():
         async with FakeDiscord() as fake:
-            result = await play_demo_match(fake, game_id, seed, Path(scratch) / "demo.sqlite3", locale)
+            result = await play_demo_match(fake, game_id, seed, Path(scratch) / "demo.sqlite3", locale, web_port)
             images = write_outputs(fake, out_dir, result)
     print(i18n.t("cli.demo_done", locale, result=result["said"], images=images, out=out_dir))
     return 0
@@ -77,18 +81,22 @@ def quiet_discord_logs():
         logger.setLevel(previous)
 
 
-async def play_demo_match(fake: FakeDiscord, game_id: str, seed: int, database: Path, locale: str) -> dict:
+async def play_demo_match(fake: FakeDiscord, game_id: str, seed: int, database: Path, locale: str,
+                          web_port: int | None = None) -> dict:
     guild = await fake.add_guild("Duel Table demo", locale="ja" if locale == "ja" else "en-US")
     channel = await fake.add_channel(guild, "games")
     alice = await fake.add_user("Alice", locale=locale)
     bob = await fake.add_user("Bob", locale=locale)
     rng = random.Random(seed)
-    bot = DuelTable(demo_settings(str(database)), run_timekeeper=False, seed_source=lambda: seed)
+    bot = DuelTable(demo_settings(str(database), web_port), run_timekeeper=False, seed_source=lambda: seed)
     async with run_bot(bot, fake):
         await challenge_and_accept(fake, guild, channel, game_id, alice, bob, rng)
         await settle(fake, bot)
         match = (await bot.store.active_matches_of(alice.id))[0]
         users = {0: alice.id, 1: bob.id}
+        if bot.web is not None:  # the pages to open while the match plays, a click a second
+            print("\n".join(f"{who}: {bot.web_url(match, seat)}" for who, seat in (("public", None), ("Alice", 0),
+                                                                                   ("Bob", 1))), flush=True)
         for _ in range(MAX_CLICKS):
             match = await bot.store.get_match(match.id)
             if match.status != "active":
@@ -98,6 +106,8 @@ async def play_demo_match(fake: FakeDiscord, game_id: str, seed: int, database: 
             panel = live_panel(fake, users[seat])
             await click_random(fake, users[seat], panel, rng)
             await settle(fake, bot)
+            if bot.web is not None:
+                await asyncio.sleep(1.0)
         match = await bot.store.get_match(match.id)
         log = await bot.store.decision_log(match.id)
     thread = fake.threads(channel)[0]

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.match import MatchService
-from bot.store import Store
+from bot.store import MatchRow, Store
 
 
 class TableBot(Protocol):
@@ -34,6 +34,8 @@ class TableBot(Protocol):
     def owns_guild(self, guild_id: int | None) -> bool: ...
 
     async def wake_owner(self, match_id: int) -> None: ...
+
+    def web_url(self, match: MatchRow, seat: int | None) -> str | None: ...
 
     def working(self) -> AbstractContextManager[None]: ...
 

@@ -40,6 +40,12 @@ def view_hash(view: dict) -> str:
     return hashlib.blake2b(json.dumps(view, sort_keys=True, default=str).encode(), digest_size=12).hexdigest()
 
 
+def web_line(bot: TableBot, match: MatchRow, seat: int, locale: str) -> str:
+    """The seat's own signed page (bot/web), when the web server runs."""
+    url = bot.web_url(match, seat)
+    return "\n" + i18n.t("web.panel_link", locale, url=url) if url else ""
+
+
 class Panels:
     """Every seat's private panel: sent, edited in place, closed, or shown as an ephemeral message."""
 
@@ -75,6 +81,7 @@ class Panels:
             channel = await self.dm_channel(user_id, known)
             if match.thread_id and match.thread_id != channel.id:  # a lesson held in this DM needs no link
                 content += "\n" + i18n.t("panel.thread_link", locale, url=thread_url(match))
+            content += web_line(self.bot, match, seat, locale)
             message = await channel.send(content[:2000], file=image, view=controls)
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
@@ -128,6 +135,7 @@ class Panels:
         content, seat_view, controls, _ = await self.build(game, match, seat, locale, names)
         if match.thread_id and match.thread_id != record.get("c"):  # a lesson held in this DM needs no link
             content += "\n" + i18n.t("panel.thread_link", locale, url=thread_url(match))
+        content += web_line(self.bot, match, seat, locale)
         digest = view_hash(seat_view)
         fields: dict[str, Any] = {"content": content[:2000], "view": controls}
         if digest != record.get("h"):

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+from collections.abc import Callable
 
 import discord
 
@@ -46,6 +47,8 @@ class Publisher:
         # burst of clicks queues here instead of holding hundreds of pictures (the bench's 200 matches).
         self.publishing = asyncio.Semaphore(PUBLISHING)
         self._publishing_later: set[asyncio.Task] = set()  # see publish_later
+        # Told each match as the thread leaves it (bot/web's live pages, when the web server runs).
+        self.on_change: Callable[[MatchRow | None], None] = lambda match: None
 
     async def open_match(self, match: MatchRow, message_id: int | None) -> MatchRow:
         """Thread from the challenge message, DM check, first board, both panels, bot's first moves."""
@@ -80,6 +83,7 @@ class Publisher:
         names = await self.members.names(match)
         async with self.publishing, self.threads.match_lock(match.id):
             match = await self.threads.sync_thread(match.id, names, applied, answered)
+            self.on_change(match)
             if applied.finished or match is None or match.status != "active":
                 return  # a finished match's panels were closed by its result post
             if match.version != applied.after.version:
@@ -157,6 +161,7 @@ class Publisher:
                 async with self.threads.match_lock(match.id):
                     await self.threads.sync_thread(match.id, names)
                     current = await store.get_match(match.id)
+                    self.on_change(current)
                     if current.status != "active":
                         continue
                     owing = {d.seat for d in get_game(current.game).engine.pending(current.state)}
@@ -192,6 +197,7 @@ class Publisher:
         async with self.threads.match_lock(match.id):
             await self.threads.sync_thread(match.id, names)
             current = await self.bot.store.get_match(match.id)
+            self.on_change(current)
             if current.status != "active":
                 return  # the result post edited the spent panels
             last = await self.bot.store.unposted(current.id, current.version - 1)

@@ -299,6 +299,9 @@ class MatchThreads:
         mentions = discord.AllowedMentions(users=[discord.Object(match.players[s]) for s in humans]
                                            if ping and notify else False, roles=False, everyone=False)
         view = view if final or view else view_of(hand_button(match), undo_button(match), board_button(match))
+        if not final and (url := self.bot.web_url(match, None)):  # the live page (bot/web), when served
+            view.add_item(discord.ui.Button(style=discord.ButtonStyle.link, url=url,
+                                            label=i18n.t("web.watch_live", match.locale)))
         extra = {"nonce": nonce} if nonce else {}
         content = fit_message(text)
         message = await thread.send(content, file=image, view=view, allowed_mentions=mentions, **extra)

@@ -1,0 +1,147 @@
+"""What a match's page says, from the store: the public page (``view(state, None)`` as the thread shows it)
+and a seat's page (that seat's view and open question). Pure reads: any process can serve any match.
+
+The public page shows the position the thread shows (``posted_version``). While only one seat owes a
+secret answer (a response window) the thread stays still and the match's own state has moved on; the page
+then replays the log up to the thread's version (``bot.undo.effective_steps``, which honours undos), so a
+spectator learns no more, and no sooner, than the thread tells.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot import i18n
+from bot.engine import decision_for
+from bot.games import GameSpec, get_game
+from bot.render.names import render_with_names
+from bot.store import MatchRow, Store
+from bot.ui.panel import Names, format_prompt
+from bot.ui.thread import folded, outcome_reason, public_lines
+from bot.undo import effective_steps
+
+RECENT_DECISIONS = 24  # decisions read for the "last events" lines
+RECENT_LINES = 12  # lines shown
+SHOWN_STATES_KEPT = 64  # replayed public states kept (match, version) -> state
+
+
+@dataclass
+class Page:
+    """Everything a page's template needs; every text is plain (the template escapes it)."""
+
+    match_id: int
+    role: str
+    locale: str
+    title: str
+    stamp: str
+    description: str
+    turn: str
+    lines: list[str] = field(default_factory=list)
+    question: str | None = None
+    options: list[tuple[str, str]] = field(default_factory=list)
+    image_alt: str = ""
+    own: bool = False  # a seat's page (its hand), not the public one
+
+
+_shown_states: OrderedDict[tuple[int, int], dict[str, Any]] = OrderedDict()
+
+
+async def shown_state(store: Store, match: MatchRow) -> dict[str, Any]:
+    """The state the thread shows: the match's own unless a secret answer moved it on past the thread."""
+    if match.status != "active" or match.posted_version >= match.version:
+        return match.state
+    key = (match.id, match.posted_version)
+    if key in _shown_states:
+        _shown_states.move_to_end(key)
+        return _shown_states[key]
+    rows = [(seat, choice) for version, seat, choice, _ in await store.unposted(match.id, 0)
+            if version <= match.posted_version]
+    game = get_game(match.game)
+    _, state = effective_steps(game.engine, match.seed, match.options, rows)
+    _shown_states[key] = state
+    if len(_shown_states) > SHOWN_STATES_KEPT:
+        _shown_states.popitem(last=False)
+    return state
+
+
+def remember_shown(match: MatchRow) -> None:
+    """The publish path's moment: the thread shows the match's own state. Kept for a watched match, so that
+    its page later answers from here (not by a replay) when a secret window moves the match past the thread:
+    a page then answers as fast as before the window opened, and its timing tells no more than the thread."""
+    if match.status == "active" and match.posted_version == match.version:
+        _shown_states[(match.id, match.posted_version)] = match.state
+        _shown_states.move_to_end((match.id, match.posted_version))
+        if len(_shown_states) > SHOWN_STATES_KEPT:
+            _shown_states.popitem(last=False)
+
+
+def page_names(names: Names) -> Names:
+    """Names for a page: as the members show themselves (the template escapes them), not Discord-escaped."""
+    return Names(seats=names.literal)
+
+
+async def event_lines(store: Store, game: GameSpec, match: MatchRow, locale: str, names: Names) -> list[str]:
+    """The last public lines the thread showed, in the page's language."""
+    rows = [row for row in await store.unposted(match.id, max(0, match.posted_version - RECENT_DECISIONS))
+            if row[0] <= match.posted_version]
+    return folded(public_lines(game, rows, locale, names), locale)[-RECENT_LINES:]
+
+
+def title_of(match: MatchRow, locale: str) -> str:
+    return i18n.t("web.title", locale, game=i18n.t(f"games.{match.game}", locale), match_id=match.id)
+
+
+def turn_line(match: MatchRow, locale: str, names: Names) -> str:
+    """Who must act, as the thread says it: the thread's own record (``live_key``, the seats its live message
+    pinged; ``*`` both choosing in secret), never the engine's pending questions, which also hold a window
+    offered to one player in secret."""
+    if match.status != "active":
+        reason = outcome_reason(match.game, match.result_reason or "", locale)
+        if match.winner is None:
+            return i18n.t("web.drawn", locale, reason=reason)
+        return i18n.t("web.won", locale, winner=names.seats[match.winner], reason=reason)
+    if match.live_key == "*":
+        return i18n.t("web.both_secret", locale)
+    seats = [int(seat) for seat in (match.live_key or "").split(",") if seat in ("0", "1")]
+    return i18n.t("web.to_move", locale, players=", ".join(names.seats[seat] for seat in seats)) if seats else ""
+
+
+def describe(game: GameSpec, view: dict, locale: str, names: Names) -> str:
+    if game.describe is None:
+        return ""
+    return render_with_names(names.literal, game.describe, view, locale)
+
+
+async def public_page(store: Store, match: MatchRow, locale: str, names: Names) -> tuple[Page, dict]:
+    """The public page and the view its picture is drawn from: ``view(state, None)`` of the thread's state."""
+    game = get_game(match.game)
+    names = page_names(names)
+    state = await shown_state(store, match)
+    view = game.engine.view(state, None)
+    text = describe(game, view, locale, names)
+    page = Page(match_id=match.id, role="p", locale=locale, title=title_of(match, locale),
+                stamp=str(match.posted_version), description=text,
+                turn=turn_line(match, locale, names),
+                lines=await event_lines(store, game, match, locale, names), image_alt=text)
+    return page, view
+
+
+async def seat_page(store: Store, match: MatchRow, seat: int, locale: str, names: Names,
+                    stamp: str) -> tuple[Page, dict]:
+    """A seat's page and the view its hand is drawn from: ``view(state, seat)``, its question, the public
+    lines. Nothing of the other seat's view is read."""
+    game = get_game(match.game)
+    names = page_names(names)
+    view = game.engine.view(match.state, seat)
+    text = describe(game, view, locale, names)
+    page = Page(match_id=match.id, role=str(seat), locale=locale, title=title_of(match, locale), stamp=stamp,
+                description=text, turn=turn_line(match, locale, names),
+                lines=await event_lines(store, game, match, locale, names), image_alt=text, own=True)
+    decision = decision_for(game.engine.pending(match.state), seat) if match.status == "active" else None
+    if decision is not None:
+        page.question = format_prompt(game, decision, locale, names)
+        page.options = [(option, game.option_label(option, view, locale)) for option in decision.options]
+    return page, view
+

@@ -1,0 +1,273 @@
+"""The web server next to the bot (aiohttp): a match's pages, its picture and its live events.
+
+Routes (every one behind a signed token, ``links.py``; anything else, a forged, stale or foreign token,
+a bot's seat: the same bare 404):
+
+    GET /m/<match>/<token>            the page (public: ``p…``; a seat's: ``0…``/``1…``)
+    GET /m/<match>/<token>/live       the page's live part, which the page fetches again when told
+    GET /m/<match>/<token>/board.png  the picture: the public board, or the seat's hand
+    GET /m/<match>/<token>/events     server-sent events: ``version`` with the page's stamp (``live.py``)
+    GET /static/<file>                the page's script and style sheet
+
+No access log: a URL holds a seat's token. Pages are never cached and send no Referer onwards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import jinja2
+from aiohttp import web
+
+from bot import i18n
+from bot.games import get_game
+from bot.render.names import render_with_names
+from bot.render.toolkit import FONT_DIR, render_off_loop
+from bot.store import MatchRow, Store, valid_id
+from bot.ui.panel import Names
+from bot.web.links import PUBLIC, Links, seat_of_role
+from bot.web.live import LiveHub, stamp
+from bot.web.pages import Page, public_page, remember_shown, seat_page, shown_state
+
+log = logging.getLogger(__name__)
+HERE = Path(__file__).parent
+STATIC = {"live.js": "text/javascript", "page.css": "text/css"}
+# The pictures' own Japanese font, for a browser without one (fetched only for the characters it lacks).
+FONTS = {"NotoSansCJKjp-Regular.otf": FONT_DIR / "NotoSansCJKjp-Regular.otf",
+         "NotoSansCJKjp-Bold.otf": FONT_DIR / "NotoSansCJKjp-Bold.otf"}
+KEEPALIVE = 15.0  # seconds between keep-alives; each also re-reads the stamp (news another process published)
+PICTURES_KEPT = 48  # pictures kept by (match, role, stamp, locale, names): a hundred pages ask at once
+PAGES_KEPT = 96  # pages and live parts kept the same way: one is built per stamp, not one per page
+MATCHES_KEPT = 256  # match rows kept: a request re-reads only the columns that move (not the state) if unchanged
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+                               "connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    "Referrer-Policy": "no-referrer",  # a seat page's URL is its key
+    "X-Content-Type-Options": "nosniff",
+}
+
+NamesOf = Callable[[MatchRow], Awaitable[Names]]
+
+
+class WebServer:
+    def __init__(self, store: Callable[[], Store], names: NamesOf, links: Links, *,
+                 host: str = "127.0.0.1", port: int | None = None, keepalive: float = KEEPALIVE) -> None:
+        self._store = store
+        self.names = names
+        self.links = links
+        self.host, self.port = host, port
+        self.keepalive = keepalive
+        self.hub = LiveHub()
+        self.templates = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
+                                            undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+        self._pictures: OrderedDict[tuple, asyncio.Task] = OrderedDict()
+        self._pages: OrderedDict[tuple, asyncio.Future] = OrderedDict()
+        self._matches: OrderedDict[int, MatchRow] = OrderedDict()
+        self._runner: web.AppRunner | None = None
+        self.app = self.make_app()
+
+    @property
+    def store(self) -> Store:
+        return self._store()
+
+    def make_app(self) -> web.Application:
+        app = web.Application(middlewares=[security_headers])
+        app.router.add_get(r"/m/{match:\d+}/{token}", self.page)
+        app.router.add_get(r"/m/{match:\d+}/{token}/live", self.live_part)
+        app.router.add_get(r"/m/{match:\d+}/{token}/board.png", self.picture)
+        app.router.add_get(r"/m/{match:\d+}/{token}/events", self.events)
+        app.router.add_get("/static/{name}", self.static)
+        app.router.add_get("/static/fonts/{name}", self.font)
+        return app
+
+    def changed(self, match: MatchRow | None) -> None:
+        """The publish path's hook (``Publisher.on_change``): a watched match's shown state, then its pages."""
+        if match is not None and self.hub.watchers(match.id):
+            remember_shown(match)
+        self.hub.changed(match)
+
+    async def start(self) -> None:
+        self._runner = web.AppRunner(self.app, access_log=None, shutdown_timeout=1.0)
+        await self._runner.setup()
+        await web.TCPSite(self._runner, self.host, self.port).start()
+        self.port = self._runner.addresses[0][1]  # the port bound (0 asks for any free one)
+        log.info("web pages served on %s:%s", self.host, self.port)
+
+    @property
+    def address(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}"
+
+    async def stop(self) -> None:
+        self.hub.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    # ---- who asks -------------------------------------------------------------------------------
+
+    async def resolve(self, request: web.Request) -> tuple[MatchRow, str]:
+        """The match and role a signed path opens, or 404 with nothing else."""
+        digits = request.match_info["match"]
+        match_id = int(digits) if len(digits) <= 19 else 0
+        match = await self.read_match(match_id) if valid_id(match_id) else None
+        role = self.links.role(match, request.match_info["token"]) if match is not None else None
+        if match is None or role is None or (role != PUBLIC and seat_of_role(role) == match.bot_seat):
+            raise web.HTTPNotFound()
+        return match, role
+
+    async def read_match(self, match_id: int) -> MatchRow | None:
+        """The match as stored now; its state decoded again only when its version moved (a state changes only
+        with its version: one decision, one transaction)."""
+        known = self._matches.get(match_id)
+        match = await (self.store.refresh_match(known) if known is not None else self.store.get_match(match_id))
+        if match is None:
+            self._matches.pop(match_id, None)
+            return None
+        self._matches[match_id] = match
+        self._matches.move_to_end(match_id)
+        if len(self._matches) > MATCHES_KEPT:
+            self._matches.popitem(last=False)
+        return match
+
+    async def locale_of(self, request: web.Request, match: MatchRow, role: str) -> str:
+        """``?lang=`` when given; else a seat's own language (as its DMs), the match's for the public."""
+        asked = request.query.get("lang")
+        if asked in i18n.LOCALES:
+            return asked
+        if role != PUBLIC:
+            return await self.store.user_locale(match.players[int(role)]) or match.locale
+        return match.locale
+
+    # ---- pages ----------------------------------------------------------------------------------
+
+    def render(self, template: str, page: Page, request: web.Request) -> str:
+        query = f"?lang={request.query['lang']}" if request.query.get("lang") in i18n.LOCALES else ""
+        base = f"/m/{request.match_info['match']}/{request.match_info['token']}"
+        return self.templates.get_template(template).render(
+            page=page, base=base, query=query, picture=f"{base}/board.png?v={page.stamp}&lang={page.locale}",
+            t=lambda key, **args: i18n.t(key, page.locale, **args))
+
+    async def answer_page(self, request: web.Request, template: str) -> web.Response:
+        """A page or its live part, built once per stamp: the hundred pages that re-fetch it after a decision
+        arrive together, so the first one's build is shared (a task), not only its result."""
+        match, role = await self.resolve(request)
+        locale = await self.locale_of(request, match, role)
+        names = await self.names(match)
+        key = (template, match.id, role, stamp(match, role), locale, request.query.get("lang"), names)
+        task = self._pages.get(key)
+        if task is None:
+            task = self._pages[key] = asyncio.ensure_future(self.build(request, template, match, role, locale, names))
+            if len(self._pages) > PAGES_KEPT:
+                self._pages.popitem(last=False)
+        else:
+            self._pages.move_to_end(key)
+        try:
+            text = await asyncio.shield(task)
+        except Exception:
+            self._pages.pop(key, None)  # not kept: the next request builds it again
+            raise
+        return web.Response(text=text, content_type="text/html", headers={"Cache-Control": "no-store"})
+
+    async def build(self, request: web.Request, template: str, match: MatchRow, role: str, locale: str,
+                    names: Names) -> str:
+        if role == PUBLIC:
+            page, _ = await public_page(self.store, match, locale, names)
+        else:
+            page, _ = await seat_page(self.store, match, int(role), locale, names, stamp(match, role))
+        return self.render(template, page, request)
+
+    async def page(self, request: web.Request) -> web.Response:
+        return await self.answer_page(request, "page.html")
+
+    async def live_part(self, request: web.Request) -> web.Response:
+        return await self.answer_page(request, "live.html")
+
+    async def picture(self, request: web.Request) -> web.Response:
+        """The public board or the seat's hand, drawn by the same renderer as the thread's and DMs'."""
+        match, role = await self.resolve(request)
+        locale = await self.locale_of(request, match, role)
+        names = (await self.names(match)).literal
+        game = get_game(match.game)
+        current = stamp(match, role)
+        key = (match.id, role, current, locale, names)
+        task = self._pictures.get(key)
+        if task is None:
+            if role == PUBLIC:
+                function, view = game.render_board, game.engine.view(await shown_state(self.store, match), None)
+            else:
+                function, view = game.render_hand, game.engine.view(match.state, int(role))
+            task = asyncio.ensure_future(render_off_loop(render_with_names, names, function, view, locale))
+            self._pictures[key] = task
+            if len(self._pictures) > PICTURES_KEPT:
+                self._pictures.popitem(last=False)
+        else:
+            self._pictures.move_to_end(key)
+        try:
+            data = await asyncio.shield(task)
+        except Exception:
+            self._pictures.pop(key, None)  # a failed drawing is not kept
+            raise
+        # The URL names the stamp it was made for; an old stamp's URL gets the current picture, uncached.
+        cache = "private, max-age=3600" if request.query.get("v") == current else "no-store"
+        return web.Response(body=data, content_type="image/png", headers={"Cache-Control": cache})
+
+    async def static(self, request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        if name not in STATIC:
+            raise web.HTTPNotFound()
+        return web.Response(text=(HERE / "templates" / name).read_text(encoding="utf-8"),
+                            content_type=STATIC[name], headers={"Cache-Control": "public, max-age=3600"})
+
+    async def font(self, request: web.Request) -> web.FileResponse:
+        path = FONTS.get(request.match_info["name"])
+        if path is None:
+            raise web.HTTPNotFound()
+        return web.FileResponse(path, headers={"Cache-Control": "public, max-age=604800",
+                                               "Content-Type": "font/otf"})
+
+    # ---- live -----------------------------------------------------------------------------------
+
+    async def events(self, request: web.Request) -> web.StreamResponse:
+        """Server-sent events: ``version`` with the page's stamp whenever it moves. On (re)connect the
+        browser's ``Last-Event-ID`` (or ``?since=``) is compared with the current stamp, so a page that
+        missed news (a restart of the bot) is told at once. The handler is the only task a page costs."""
+        match, role = await self.resolve(request)
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store",
+                                               "X-Accel-Buffering": "no"})
+        await response.prepare(request)
+        shown = request.headers.get("Last-Event-ID") or request.query.get("since")
+        try:
+            await response.write(b"retry: 2000\n\n")
+            with self.hub.watch(match.id, role) as watcher:
+                told: str | None = stamp(match, role)
+                while not watcher.closed:
+                    if told is None:  # a keep-alive: resync from the store (another process may have published)
+                        fresh = await self.read_match(match.id)
+                        told = stamp(fresh, role) if fresh is not None else shown
+                        if told == shown:
+                            await response.write(b": keep-alive\n\n")
+                    if told is not None and told != shown:
+                        await response.write(f"id: {told}\nevent: version\ndata: {told}\n\n".encode())
+                        shown = told
+                    told = await watcher.wait(self.keepalive)
+        except ConnectionResetError:  # the page was closed: its next reconnect resyncs
+            pass
+        return response
+
+
+@web.middleware
+async def security_headers(request: web.Request, handler) -> web.StreamResponse:
+    try:
+        response = await handler(request)
+    except web.HTTPException as error:
+        if error.status == 404:
+            raise web.HTTPNotFound(headers=SECURITY_HEADERS) from None
+        raise
+    if not response.prepared:
+        response.headers.update(SECURITY_HEADERS)
+    return response
