@@ -10,13 +10,15 @@ What it does, end to end, with the real bot (store, cogs, renderers) in separate
 * simulated members challenge, accept and click random legal answers in their DMs (which Discord sends
   to shard 0 whatever the guild) until every match has ended; every few finished matches play pauses
   and the clock jumps half a turn, the rest of it, or past the deadline, so reminders and claim offers
-  fire; half-way through, one process is killed with SIGKILL right after such a jump (reminders being
-  claimed, clicks in flight) and restarted.
+  fire; half-way through the run (once half its matches have finished, whatever their number), one
+  process is killed with SIGKILL right after such a jump (reminders being claimed, clicks in flight) and
+  restarted.
 
 Then it checks every match finished; each decision log is contiguous and replays through the engine to
 the stored state and result; each thread holds exactly one board post per handover (none lost, none
 doubled); every reminder that came due was posted exactly once (by its nonce) and no other reminder was
-posted; every click the bot acknowledged is in a log. One summary line; exit 1 on any failure.
+posted; every click the bot acknowledged is in a log; a process was killed and at least one reminder came
+due (a run that proved neither proved nothing). One summary line; exit 1 on any failure.
 """
 
 from __future__ import annotations
@@ -63,7 +65,7 @@ class ProofConfig:
     games: tuple[str, ...] = ("wars",)
     concurrency: int = 10
     round_every: int = 400  # clicks between clock jumps
-    kill_round: int = 6  # the clock jump right after which a process is killed (about half-way at 100 matches)
+    kill_after: float = 0.5  # the share of the matches finished when a process is killed (after a clock jump)
     kill_shard: int | None = 1
     down_seconds: float = 2.0
     lease: float = 3.0
@@ -85,6 +87,7 @@ class ProofReport:
     handovers: int = 0
     merged: int = 0  # handovers already answered when the thread caught up: said in the next post
     reminders_due: int = 0
+    reminders_came_due: int = 0  # including those whose match moved on before the check (either way right)
     reminders_posted: int = 0
     nonce_repeats: int = 0
     seconds: float = 0.0
@@ -287,6 +290,10 @@ class Proof:
         self.finished = 0
         self.rounds = 0
         self.next_round_at = config.round_every
+        # The kill's point is set by the run's own size: once this many matches have finished, the next
+        # click triggers a clock jump and the kill (at least one match is still playing then).
+        self.kill_at_finished = max(1, int(config.matches * config.kill_after))
+        self.killed = False
         self.started = time.monotonic()
 
     async def world(self) -> None:
@@ -378,11 +385,13 @@ class Proof:
                     await self.ask_for_hand(match, user)
                 continue
             waited = 0.0
-            if self.report.clicks >= self.next_round_at:  # (no await since the check: one task runs it)
-                self.next_round_at += self.config.round_every
+            kill = (self.config.kill_shard is not None and not self.killed
+                    and self.finished >= self.kill_at_finished)
+            if kill or self.report.clicks >= self.next_round_at:  # (no await since the check: one task runs it)
+                self.next_round_at = self.report.clicks + self.config.round_every
                 self.rounds += 1
-                await self.reminder_round(self.rounds - 1, kill=self.rounds == self.config.kill_round
-                                          and self.config.kill_shard is not None)
+                self.killed = self.killed or kill
+                await self.reminder_round(self.rounds - 1, kill=kill)
                 continue
             answered = self.answered.pop(match.id, None)
             if answered is not None and answered[1] == self.gate.closings:
@@ -468,6 +477,7 @@ class Proof:
                     expected[nonce] = (match.id, match.version)
                     self.names[nonce] = f"match {match.id} version {match.version} stage {stage} {where}"
             self.clock.advance(jump)
+            self.report.reminders_came_due += len(expected)
             self.due.update(expected)
             self.allowed.update(expected)
             if kill:
@@ -578,6 +588,11 @@ class Proof:
                 report.failures.append(f"reminder {self.names[nonce]} came due but was not posted")
         if self.fake.internal_errors:
             report.failures.append(f"fake Discord internal errors: {self.fake.internal_errors[:2]}")
+        if self.config.kill_shard is not None and not report.kill.startswith("shard"):
+            report.failures.append(f"no process was killed: the run ended before {self.kill_at_finished} of its "
+                                   f"{self.config.matches} matches had finished and another still played")
+        if not report.reminders_came_due:
+            report.failures.append("no reminder came due: the clock jumps found no match waiting on a member")
 
 
 def check_board_posts(match, states: list[dict], boards: list, keys: list[tuple[int, str | None]]) -> str | None:
@@ -712,8 +727,10 @@ def run_prove_scale_command(config: ProofConfig) -> int:
     from bot.games import playable_game_ids
 
     unknown = [g for g in config.games if g not in playable_game_ids()]
-    if unknown or not config.games or config.matches < 1:
-        print(f"--games must name games of {', '.join(playable_game_ids())}; --matches at least 1", file=sys.stderr)
+    least = 1 if config.kill_shard is None else 2  # the kill needs a match still playing after one finished
+    if unknown or not config.games or config.matches < least:
+        print(f"--games must name games of {', '.join(playable_game_ids())}; --matches at least {least} "
+              f"(1 with --no-kill)", file=sys.stderr)
         return 2
     report = asyncio.run(prove(config))
     for failure in report.failures[:20]:
