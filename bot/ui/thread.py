@@ -259,11 +259,13 @@ class MatchThreads:
 
     async def post_board(self, match: MatchRow, names: Names, text: str, pending, ping: bool,
                          final: bool = False, view: discord.ui.View | None = None,
-                         nonce: str | None = None, notify: bool = True) -> discord.Message | None:
+                         nonce: str | None = None, notify: bool = True,
+                         unrecorded: discord.Message | None = None) -> discord.Message | None:
         """Post the board with ``text`` (its lines then the ping); text longer than one message goes first
         in plain messages of its own (each with a nonce derived from ``nonce``), so no line is cut.
         ``notify``: False names whose move it is without a notification (the story going on in a new
-        message while the same player acts)."""
+        message while the same player acts). ``unrecorded``: this very post, made before a crash kept it
+        from being recorded: brought up to date instead of posted again."""
         thread = thread_of(self.bot, match)
         if thread is None:
             return None
@@ -285,6 +287,8 @@ class MatchThreads:
         view = view if final or view else view_of(hand_button(match), undo_button(match), board_button(match))
         extra = {"nonce": nonce} if nonce else {}
         content = fit_message(text)
+        if unrecorded is not None:
+            return await unrecorded.edit(content=content, attachments=[image], view=view, allowed_mentions=mentions)
         message = await thread.send(content, file=image, view=view, allowed_mentions=mentions, **extra)
         if nonce and message is not None and (message.content != content or [a.size for a in message.attachments]
                                               != [image.fp.getbuffer().nbytes]):
@@ -377,11 +381,31 @@ class MatchThreads:
         new post); None when the live message is gone or not editable (a post keyed by the shown version)."""
         nonce = (self.post_nonce(match, "n") if handover is None
                  else match_nonce("b", self.bot.http.token or "", match.id, handover, 0, "h"))
+        unrecorded = None
+        if match.posting == nonce:
+            # This post was being sent when the process died: it may exist, unrecorded. Discord answers a
+            # repeated enforced nonce with it only for a few minutes, so look for it in the thread.
+            unrecorded = await self.unrecorded_post(match)
+        else:
+            await self.bot.store.set_posting(match.id, nonce)
         message = await self.post_board(match, names, "\n".join(folded(lines, match.locale)), public, ping=True,
-                                        nonce=nonce, notify=notify)
+                                        nonce=nonce, notify=notify, unrecorded=unrecorded)
         live_message_id = message.id if message else None
         await self.bot.store.mark_posted(match.id, match.version, live_message_id, key, lines)
         return posted(match, live_message_id, key, lines)
+
+    async def unrecorded_post(self, match: MatchRow) -> discord.Message | None:
+        """The bot's newest board post after the recorded live message: the post a crash left unrecorded."""
+        thread = thread_of(self.bot, match)
+        after = discord.Object(match.live_message_id) if match.live_message_id else None
+        try:
+            async for message in thread.history(limit=20, after=after, oldest_first=False):
+                if message.author.id == self.bot.user.id and any(
+                        a.filename == "board.png" for a in message.attachments):
+                    return message
+        except discord.HTTPException as error:
+            log.info("thread of match %s not readable (%s): posting anew", match.id, error)
+        return None
 
     async def finish(self, match: MatchRow, lines: list[str], names: Names, answered: int | None = None) -> None:
         """The result post (every hidden card revealed, Rematch and Replay), both final hands, then the
