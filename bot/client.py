@@ -144,7 +144,8 @@ class DuelTable(commands.AutoShardedBot):
         # The Discord layer (bot/ui/), one part per thing; a control names the part (or cog) that handles it.
         self.members = Members(self)
         self.panels = Panels(self, self.members)
-        self.threads = MatchThreads(self, self.members, close_panels=self.panels.close_spent)
+        self.threads = MatchThreads(self, self.members, close_panels=self.panels.close_spent,
+                                    edit_every=settings.thread_edit_s)
         self.publisher = Publisher(self, self.members, self.threads, self.panels)
         self.moves = Moves(self, self.members, self.panels, self.publisher)
         self.rulebooks = Rulebooks(self)
@@ -317,6 +318,7 @@ class DuelTable(commands.AutoShardedBot):
         for task in (self._timekeeper, self._catch_up, self._outbox):
             if task is not None:
                 task.cancel()
+        self.threads.stop_flushes()  # held steps stay in the outbox: the next start's catch-up says them
         await super().close()
         if self._notify_connection is not None:
             await self._notify_connection.close()

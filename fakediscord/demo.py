@@ -27,9 +27,10 @@ from fakediscord.autoplay import challenge_and_accept, click_random, live_panel,
 MAX_CLICKS = 5000
 
 
-def demo_settings(database: str) -> Settings:
-    return Settings(token=None, database=database, inline_lookup=False, max_active_matches=10,
-                    timer_interval=3600.0, challenge_ttl_hours=24.0, dev_guild_id=None, log_level="WARNING")
+def demo_settings(database: str, **overrides) -> Settings:
+    return Settings(**{"token": None, "database": database, "inline_lookup": False, "max_active_matches": 10,
+                       "timer_interval": 3600.0, "challenge_ttl_hours": 24.0, "dev_guild_id": None,
+                       "log_level": "WARNING"} | overrides)
 
 
 async def run_demo(game_id: str, *, seed: int, out: str, locale: str = "en") -> int:
@@ -46,13 +47,14 @@ async def run_demo(game_id: str, *, seed: int, out: str, locale: str = "en") -> 
     return 0
 
 
-async def play_demo_match(fake: FakeDiscord, game_id: str, seed: int, database: Path, locale: str) -> dict:
+async def play_demo_match(fake: FakeDiscord, game_id: str, seed: int, database: Path, locale: str,
+                          **settings) -> dict:
     guild = await fake.add_guild("Duel Table demo", locale="ja" if locale == "ja" else "en-US")
     channel = await fake.add_channel(guild, "games")
     alice = await fake.add_user("Alice", locale=locale)
     bob = await fake.add_user("Bob", locale=locale)
     rng = random.Random(seed)
-    bot = DuelTable(demo_settings(str(database)), run_timekeeper=False, seed_source=lambda: seed)
+    bot = DuelTable(demo_settings(str(database), **settings), run_timekeeper=False, seed_source=lambda: seed)
     async with run_bot(bot, fake):
         await challenge_and_accept(fake, guild, channel, game_id, alice, bob, rng)
         await settle(fake, bot)

@@ -19,9 +19,13 @@ from tests.e2e.story import lost_lines, story_lines
 GAMES = list(GAME_IDS)  # the five real games (not the tests' own tiny ones)
 
 
-async def _thread(game_id: str, seed: int, tmp_path, locale: str = "en"):
+async def _thread(game_id: str, seed: int, tmp_path, locale: str = "en", thread_edit_s: float = 0.0):
+    """The demo's thread; by default every step edits the live message (``thread_edit_s`` 0), so that edits
+    happen and the check below has earlier versions to compare (the default setting holds quick steps for
+    the next post: tests/e2e/test_thread_budget.py)."""
     async with FakeDiscord() as fake:
-        result = await play_demo_match(fake, game_id, seed, tmp_path / "demo.sqlite3", locale)
+        result = await play_demo_match(fake, game_id, seed, tmp_path / "demo.sqlite3", locale,
+                                       thread_edit_s=thread_edit_s)
         messages = fake.messages(result["thread"])
         return result, [(m.content, [r.get("content") or "" for r in m.revisions]) for m in messages]
 
