@@ -26,6 +26,7 @@ from discord.ext import commands
 
 from bot import i18n, metrics
 from bot.ai import worker as botworker
+from bot.budget import RequestBudget, before_identify, process_share
 from bot.config import Settings
 from bot.games import GAME_PACKAGES, game_module, playable_game_ids
 from bot.match import MatchService, configure_think_pool
@@ -113,6 +114,9 @@ class DuelTable(commands.AutoShardedBot):
         intents.guild_messages = settings.inline_lookup
         intents.message_content = settings.inline_lookup
         kwargs.setdefault("http_trace", metrics.discord_http_trace())  # REST calls by route, for the metrics
+        # This process's share of the token's global limit, from the shard layout (bot/budget.py)
+        self.budget = RequestBudget(process_share(settings.global_limit, settings.shard_count, settings.shard_ids))
+        self.budget.attach(kwargs["http_trace"])
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          allowed_mentions=discord.AllowedMentions.none(), tree_cls=TrackedTree,
                          # The bot never reads its message cache (it posts through partial
@@ -260,6 +264,9 @@ class DuelTable(commands.AutoShardedBot):
         if self.several_processes:
             await self._listening()
             self._outbox = asyncio.create_task(self.outbox_loop(), name="dueltable-outbox")
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        await before_identify(self, shard_id, initial)  # the token's session starts, across processes
 
     def runs_shard_zero(self) -> bool:
         """Commands are global: one process (the one running shard 0) syncs them, not every process."""

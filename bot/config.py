@@ -64,6 +64,8 @@ class Settings(BaseSettings):
     # steps made sooner are said by the next edit or post (0: every step edits it)
     thread_edit_s: float = Field(10.0, ge=0, le=3600, validation_alias=env("DUELTABLE_THREAD_EDIT_SECONDS",
                                                                          "thread_edit_s"))
+    # The bot token's global limit, shared by all its processes by their shards (bot/budget.py)
+    global_limit: float = Field(50.0, ge=1, le=100_000, validation_alias=env("DUELTABLE_GLOBAL_LIMIT", "global_limit"))
     # Memory (issue 13): the bot player's worker process stops after this long unused (bot/ai/worker.py)
     bot_worker_idle_s: float = Field(600.0, gt=0, le=7 * 86400,
                                      validation_alias=env("DUELTABLE_BOT_WORKER_IDLE_SECONDS", "bot_worker_idle_s"))
@@ -87,6 +89,7 @@ class Settings(BaseSettings):
         "picture_cache_mb": "a number of MB 0-4096",
         "render_processes": "a whole number 0-16 (0: draw pictures in threads of the bot process)",
         "bot_worker_idle_s": "a number of seconds above 0 (at most 604800, a week)",
+        "global_limit": "requests a second, 1-100000 (Discord's default is 50 per bot token)",
         "thread_edit_s": "a number of seconds 0-3600 (0: a thread's live message is edited at every step)",
     }
     SECRET: ClassVar[frozenset[str]] = frozenset({"token", "database_url"})  # never echoed in an error

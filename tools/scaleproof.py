@@ -43,6 +43,7 @@ from bot.ui.nonces import match_nonce, reminder_nonce
 from fakediscord import FakeDiscord
 from fakediscord.autoplay import deck_option, pick_deck
 from fakediscord.models import FakeMessage
+from fakediscord.ratelimit import GLOBAL_LIMIT
 from fakediscord.server import NoBotConnected
 
 log = logging.getLogger(__name__)
@@ -71,6 +72,7 @@ class ProofConfig:
     lease: float = 3.0
     seed: int = 0
     timeout: float = 3600.0
+    global_limit: float | None = None  # DUELTABLE_GLOBAL_LIMIT of the bot processes (None: Discord's 50)
     log_level: str = "WARNING"  # the bot processes'
     logs: Path | None = None  # where to keep the bot processes' logs (default: only the tail, on failure)
 
@@ -90,6 +92,8 @@ class ProofReport:
     reminders_came_due: int = 0  # including those whose match moved on before the check (either way right)
     reminders_posted: int = 0
     nonce_repeats: int = 0
+    busiest_second: int = 0  # the token's globally limited requests in its busiest second, all processes
+    over_limit: int = 0  # of them above Discord's global limit (counted by the fake Discord)
     seconds: float = 0.0
     kill: str = "none"
     # Seconds from a click's answer to the next question's panel, by the shard of the match's guild (a DM
@@ -108,7 +112,8 @@ class ProofReport:
                 f"for {self.handovers} handovers ({self.merged} already answered when their thread caught up, "
                 f"said in the next post), reminders {self.reminders_posted} posted / {self.reminders_due} due, each once "
                 f"({self.nonce_repeats} retries answered by nonce), {self.clicks} clicks ({self.unanswered} "
-                f"unanswered while a process was down), kill: {self.kill}, {self.seconds:.0f} s; click -> next "
+                f"unanswered while a process was down), kill: {self.kill}, busiest second {self.busiest_second} "
+                f"requests of the token's {GLOBAL_LIMIT}/s ({self.over_limit} above), {self.seconds:.0f} s; click -> next "
                 f"panel p50/p95 {self.latency(0)} (shard 0's guilds), {self.latency(1)} (shard 1's)")
 
     def latency(self, shard: int) -> str:
@@ -591,6 +596,13 @@ class Proof:
         if self.config.kill_shard is not None and not report.kill.startswith("shard"):
             report.failures.append(f"no process was killed: the run ended before {self.kill_at_finished} of its "
                                    f"{self.config.matches} matches had finished and another still played")
+        token = f"Bot {TOKEN}"
+        report.busiest_second = self.fake.global_rate.peak[token]
+        report.over_limit = self.fake.global_rate.over[token]
+        if report.over_limit:
+            report.failures.append(f"{report.over_limit} requests above Discord's global limit of {GLOBAL_LIMIT} a "
+                                   f"second for one token (the processes together; busiest second "
+                                   f"{report.busiest_second})")
         if not report.reminders_came_due:
             report.failures.append("no reminder came due: the clock jumps found no match waiting on a member")
 
@@ -677,6 +689,8 @@ async def prove(config: ProofConfig) -> ProofReport:
             backend = "PostgreSQL"
         env |= {"DISCORD_TOKEN": TOKEN, "DUELTABLE_TIMER_INTERVAL": "0.5", "DUELTABLE_LOG_LEVEL": config.log_level,
                 "DUELTABLE_MAX_ACTIVE_MATCHES": "10"}
+        if config.global_limit is not None:  # e.g. far above Discord's: the check below must then catch a burst
+            env["DUELTABLE_GLOBAL_LIMIT"] = str(config.global_limit)
         store = await open_store(target)  # migrates once, before the workers start
         try:
             async with FakeDiscord(shard_count=SHARDS, token=TOKEN, interaction_deadline=15.0) as fake:
@@ -720,7 +734,7 @@ def config_from_args(args) -> ProofConfig:
     return ProofConfig(matches=args.matches, database_url=args.database_url, sqlite=args.sqlite,
                        games=tuple(g.strip() for g in args.games.split(",") if g.strip()),
                        concurrency=args.concurrency, round_every=args.round_every,
-                       kill_shard=None if args.no_kill else 1, seed=args.seed)
+                       kill_shard=None if args.no_kill else 1, seed=args.seed, global_limit=args.global_limit)
 
 
 def run_prove_scale_command(config: ProofConfig) -> int:
