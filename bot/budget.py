@@ -122,10 +122,15 @@ async def hold_identify_bucket(store: Any, bucket: int) -> None:
     taken = asyncio.get_running_loop().create_future()
 
     async def hold() -> None:
-        async with store.db.transaction() as tx:
-            await tx.lock(advisory_key("identify", bucket))
-            taken.set_result(None)
-            await asyncio.sleep(IDENTIFY_SPACING)
+        try:
+            async with store.db.transaction() as tx:
+                await tx.lock(advisory_key("identify", bucket))
+                taken.set_result(None)
+                await asyncio.sleep(IDENTIFY_SPACING)
+        except Exception as error:  # the database away: identify anyway (Discord's own check remains)
+            log.info("IDENTIFY spacing lock not held (%s)", error)
+            if not taken.done():
+                taken.set_result(None)
 
     task = asyncio.get_running_loop().create_task(hold())
     _holding.add(task)
