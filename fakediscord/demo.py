@@ -28,9 +28,11 @@ MAX_CLICKS = 5000
 
 
 def demo_settings(database: str, **overrides) -> Settings:
+    # global_limit: the demos and benches measure the bot's own speed against the fake Discord, not
+    # Discord's global limit (docs/SCALING.md measures that apart: calls per decision, prove-scale)
     return Settings(**{"token": None, "database": database, "inline_lookup": False, "max_active_matches": 10,
                        "timer_interval": 3600.0, "challenge_ttl_hours": 24.0, "dev_guild_id": None,
-                       "log_level": "WARNING"} | overrides)
+                       "log_level": "WARNING", "global_limit": 100_000.0} | overrides)
 
 
 async def run_demo(game_id: str, *, seed: int, out: str, locale: str = "en") -> int:
