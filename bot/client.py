@@ -26,6 +26,7 @@ from discord.ext import commands
 
 from bot import i18n, metrics
 from bot.ai import worker as botworker
+from bot.budget import RequestBudget, before_identify, process_share
 from bot.config import Settings
 from bot.games import GAME_PACKAGES, game_module, playable_game_ids
 from bot.match import MatchService, configure_think_pool
@@ -118,6 +119,9 @@ class DuelTable(commands.AutoShardedBot):
         intents.guild_messages = settings.inline_lookup
         intents.message_content = settings.inline_lookup
         kwargs.setdefault("http_trace", metrics.discord_http_trace())  # REST calls by route, for the metrics
+        # This process's share of the token's global limit, from the shard layout (bot/budget.py)
+        self.budget = RequestBudget(process_share(settings.global_limit, settings.shard_count, settings.shard_ids))
+        self.budget.attach(kwargs["http_trace"])
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          allowed_mentions=discord.AllowedMentions.none(), tree_cls=TrackedTree,
                          # The bot never reads its message cache (it posts through partial
@@ -149,7 +153,8 @@ class DuelTable(commands.AutoShardedBot):
         # The Discord layer (bot/ui/), one part per thing; a control names the part (or cog) that handles it.
         self.members = Members(self)
         self.panels = Panels(self, self.members)
-        self.threads = MatchThreads(self, self.members, close_panels=self.panels.close_spent)
+        self.threads = MatchThreads(self, self.members, close_panels=self.panels.close_spent,
+                                    edit_every=settings.thread_edit_s)
         self.publisher = Publisher(self, self.members, self.threads, self.panels)
         self.moves = Moves(self, self.members, self.panels, self.publisher)
         self.rulebooks = Rulebooks(self)
@@ -287,6 +292,9 @@ class DuelTable(commands.AutoShardedBot):
         """A match's signed page (None: the public one), or None when no web server runs."""
         return self.web.links.url(match, seat) if self.web is not None else None
 
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        await before_identify(self, shard_id, initial)  # the token's session starts, across processes
+
     def runs_shard_zero(self) -> bool:
         """Commands are global: one process (the one running shard 0) syncs them, not every process."""
         return self.settings.shard_ids is None or 0 in self.settings.shard_ids
@@ -347,6 +355,7 @@ class DuelTable(commands.AutoShardedBot):
                 task.cancel()
         if self.web is not None:
             await self.web.stop()
+        self.threads.stop_flushes()  # held steps stay in the outbox: the next start's catch-up says them
         await super().close()
         if self._notify_connection is not None:
             await self._notify_connection.close()

@@ -79,6 +79,12 @@ class Settings(BaseSettings):
     # Speed (issue 13): pictures drawn in this many worker processes, 0 = threads in the bot (toolkit.py)
     render_processes: int = Field(2, ge=0, le=16,
                                   validation_alias=env("DUELTABLE_RENDER_PROCESSES", "render_processes"))
+    # Discord's budget (issue 30): a thread's live message is edited at most once per this many seconds;
+    # steps made sooner are said by the next edit or post (0: every step edits it)
+    thread_edit_s: float = Field(10.0, ge=0, le=3600, validation_alias=env("DUELTABLE_THREAD_EDIT_SECONDS",
+                                                                         "thread_edit_s"))
+    # The bot token's global limit, shared by all its processes by their shards (bot/budget.py)
+    global_limit: float = Field(50.0, ge=1, le=100_000, validation_alias=env("DUELTABLE_GLOBAL_LIMIT", "global_limit"))
     # Memory (issue 13): the bot player's worker process stops after this long unused (bot/ai/worker.py)
     bot_worker_idle_s: float = Field(600.0, gt=0, le=7 * 86400,
                                      validation_alias=env("DUELTABLE_BOT_WORKER_IDLE_SECONDS", "bot_worker_idle_s"))
@@ -112,6 +118,8 @@ class Settings(BaseSettings):
         "web_host": "an address to listen on, such as 127.0.0.1 or 0.0.0.0",
         "web_base_url": "the pages' public address, an http:// or https:// URL",
         "web_secret": "a random string of at least 32 characters (e.g. python -c 'import secrets; print(secrets.token_urlsafe(32))')",
+        "global_limit": "requests a second, 1-100000 (Discord's default is 50 per bot token)",
+        "thread_edit_s": "a number of seconds 0-3600 (0: a thread's live message is edited at every step)",
     }
     SECRET: ClassVar[frozenset[str]] = frozenset({"token", "database_url", "web_secret"})  # never echoed in an error
 

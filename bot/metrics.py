@@ -66,6 +66,18 @@ DISCORD_ROUTES = (
     ("thread_create", "POST", re.compile(r"^/channels/\d+/(messages/\d+/)?threads$")),
 )
 
+# One token's budget across processes (bot/budget.py)
+DISCORD_BUDGET_SHARE = Gauge("dueltable_discord_budget_share",
+                             "Requests a second this process may send: its share of the token's global limit",
+                             registry=REGISTRY)
+DISCORD_BUDGET_REMAINING = Gauge("dueltable_discord_budget_remaining",
+                                 "Globally limited requests this process may send now without waiting",
+                                 registry=REGISTRY)
+DISCORD_BUDGET_WAITS = Counter("dueltable_discord_budget_waits",
+                               "Requests held back to keep this process within its share", registry=REGISTRY)
+DISCORD_IDENTIFY_REMAINING = Gauge("dueltable_discord_identify_remaining",
+                                   "Gateway session starts (IDENTIFY) left today, as Discord says", registry=REGISTRY)
+
 
 def serve(port: int, host: str = "127.0.0.1") -> Any:
     """Start the /metrics endpoint in a daemon thread and count logged errors; returns the server

@@ -36,11 +36,12 @@ MAX_CLICKS = 5000
 DEMO_FILES = re.compile(r"\d{4}_(thread|private)_[\w.-]*\.png|transcript\.txt|replay\.txt")
 
 
-def demo_settings(database: str, web_port: int | None = None) -> Settings:
-    # --web: the live pages on this port, links signed with a secret of this run only
-    web = {"web_port": web_port, "web_secret": secrets.token_urlsafe(32)} if web_port else {}
-    return Settings(token=None, database=database, inline_lookup=False, max_active_matches=10,
-                    timer_interval=3600.0, challenge_ttl_hours=24.0, dev_guild_id=None, log_level="WARNING", **web)
+def demo_settings(database: str, **overrides) -> Settings:
+    # global_limit: the demos and benches measure the bot's own speed against the fake Discord, not
+    # Discord's global limit (docs/SCALING.md measures that apart: calls per decision, prove-scale)
+    return Settings(**{"token": None, "database": database, "inline_lookup": False, "max_active_matches": 10,
+                       "timer_interval": 3600.0, "challenge_ttl_hours": 24.0, "dev_guild_id": None,
+                       "log_level": "WARNING", "global_limit": 100_000.0} | overrides)
 
 
 async def run_demo(game_id: str, *, seed: int, out: str, locale: str = "en", web_port: int | None = None) -> int:
@@ -54,7 +55,9 @@ async def run_demo(game_id: str, *, seed: int, out: str, locale: str = "en", web
         print(i18n.t("cli.ops.demo_cleared", locale, count=removed, out=out_dir))
     with tempfile.TemporaryDirectory() as scratch, quiet_discord_logs():
         async with FakeDiscord() as fake:
-            result = await play_demo_match(fake, game_id, seed, Path(scratch) / "demo.sqlite3", locale, web_port)
+            # --web: the live pages on this port, links signed with a secret of this run only
+            web = {"web_port": web_port, "web_secret": secrets.token_urlsafe(32)} if web_port else {}
+            result = await play_demo_match(fake, game_id, seed, Path(scratch) / "demo.sqlite3", locale, **web)
             images = write_outputs(fake, out_dir, result)
     print(i18n.t("cli.demo_done", locale, result=result["said"], images=images, out=out_dir))
     return 0
@@ -82,13 +85,13 @@ def quiet_discord_logs():
 
 
 async def play_demo_match(fake: FakeDiscord, game_id: str, seed: int, database: Path, locale: str,
-                          web_port: int | None = None) -> dict:
+                          **settings) -> dict:
     guild = await fake.add_guild("Duel Table demo", locale="ja" if locale == "ja" else "en-US")
     channel = await fake.add_channel(guild, "games")
     alice = await fake.add_user("Alice", locale=locale)
     bob = await fake.add_user("Bob", locale=locale)
     rng = random.Random(seed)
-    bot = DuelTable(demo_settings(str(database), web_port), run_timekeeper=False, seed_source=lambda: seed)
+    bot = DuelTable(demo_settings(str(database), **settings), run_timekeeper=False, seed_source=lambda: seed)
     async with run_bot(bot, fake):
         await challenge_and_accept(fake, guild, channel, game_id, alice, bob, rng)
         await settle(fake, bot)

@@ -23,7 +23,7 @@ from typing import Any
 
 from aiohttp import web
 
-from . import limits
+from . import limits, ratelimit
 from .gateway import (
     INTENT_DIRECT_MESSAGES,
     INTENT_GUILD_MEMBERS,
@@ -93,6 +93,8 @@ class FakeDiscord:
         #: Every REST call the bot made, in order (turn ``record_calls`` off for long benchmarks).
         self.calls: list[CallRecord] = []
         self.record_calls = True
+        #: Discord's global limit per bot token, counted across every process (enforced: 429s; else only counted).
+        self.global_rate = ratelimit.GlobalRateLimit()
         #: Exceptions inside the fake itself (a bug in the fake, answered as 400 so the bot does not retry).
         self.internal_errors: list[str] = []
         #: Messages a create with ``enforce_nonce`` returned again instead of posting twice (one per repeat).
@@ -206,7 +208,11 @@ class FakeDiscord:
                 status, body, headers = injected.status, injected.body, injected.headers
             else:
                 _check_auth(self, request, path)
-                status, body = await self._route(method, path, record)
+                if ratelimit.counted(path) and self.global_rate.hit(request.headers.get("Authorization", "")) \
+                        and self.global_rate.enforce:
+                    status, body, headers = self.global_rate.answer(request.headers.get("Authorization", ""))
+                else:
+                    status, body = await self._route(method, path, record)
         except ApiError as error:
             status, body = error.status, error.to_json()
         except Exception as exc:  # a bug in the fake: say so loudly, but don't make discord.py retry a 500

@@ -46,6 +46,9 @@ def parser(prog: str) -> argparse.ArgumentParser:
     prove.add_argument("--concurrency", type=int, default=10, help="matches played at once")
     prove.add_argument("--round-every", type=int, default=400, help="clicks between clock jumps (reminders due)")
     prove.add_argument("--no-kill", action="store_true", help="do not SIGKILL a process half-way")
+    prove.add_argument("--global-limit", type=float, default=None,
+                       help="the bot processes' DUELTABLE_GLOBAL_LIMIT (default Discord's 50; the fake Discord "
+                            "still counts against 50, so a higher value shows the check failing)")
     prove.add_argument("--seed", type=int, default=0)
     return top
 

@@ -135,11 +135,17 @@ async def measure(games: list[str], copies: int, postgres: bool) -> None:
           + (f" {'pg B/match':>10s} {'pg live B/match':>15s} {'pg ms':>9s}" if postgres else ""))
     totals: Counter = Counter()
     thread_per_click: Counter = Counter()
+    ratios = []
     for index, game_id in enumerate(games):
         played, kinds, decisions, thread_calls = await demo_calls(game_id, seed=7)
         totals.update(kinds)
         thread_per_click.update(played["thread_per_click"])
         limited = sum(n for kind, n in kinds.items() if kind not in EXEMPT)
+        ratios.append(limited / decisions)
+        if not copies:  # REST calls only
+            print(f"{game_id:10s} {decisions:9d} {sum(kinds.values()):5d} {limited:6d} {limited / decisions:7.2f} "
+                  f"{thread_calls:6d}")
+            continue
         with tempfile.TemporaryDirectory() as scratch:
             path = Path(scratch) / "size.sqlite3"
             store = await open_store(path)
@@ -164,6 +170,8 @@ async def measure(games: list[str], copies: int, postgres: bool) -> None:
             after = await postgres_bytes(url)
             line += f" {(after[0] - before[0]) / copies:10,.0f} {(after[1] - before[1]) / copies:15,.0f} {pg_ms:9.2f}"
         print(line)
+    print(f"\nglobally limited REST calls per decision, mean of the {len(ratios)} games: "
+          f"{sum(ratios) / len(ratios):.2f}")
     print("\nthread calls caused by one click: " + ", ".join(
         f"{calls}: {clicks} clicks" for calls, clicks in sorted(thread_per_click.items())))
     print("\nREST calls of the five demo matches by route:")
@@ -173,7 +181,7 @@ async def measure(games: list[str], copies: int, postgres: bool) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--copies", type=int, default=20, help="finished matches stored per game")
+    parser.add_argument("--copies", type=int, default=20, help="finished matches stored per game (0: REST calls only)")
     parser.add_argument("--postgres", action="store_true", help="also measure PostgreSQL (pgserver)")
     parser.add_argument("--games", default=",".join(GAME_IDS))
     args = parse_args(parser)

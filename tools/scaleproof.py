@@ -10,13 +10,15 @@ What it does, end to end, with the real bot (store, cogs, renderers) in separate
 * simulated members challenge, accept and click random legal answers in their DMs (which Discord sends
   to shard 0 whatever the guild) until every match has ended; every few finished matches play pauses
   and the clock jumps half a turn, the rest of it, or past the deadline, so reminders and claim offers
-  fire; half-way through, one process is killed with SIGKILL right after such a jump (reminders being
-  claimed, clicks in flight) and restarted.
+  fire; half-way through the run (once half its matches have finished, whatever their number), one
+  process is killed with SIGKILL right after such a jump (reminders being claimed, clicks in flight) and
+  restarted.
 
 Then it checks every match finished; each decision log is contiguous and replays through the engine to
 the stored state and result; each thread holds exactly one board post per handover (none lost, none
 doubled); every reminder that came due was posted exactly once (by its nonce) and no other reminder was
-posted; every click the bot acknowledged is in a log. One summary line; exit 1 on any failure.
+posted; every click the bot acknowledged is in a log; a process was killed and at least one reminder came
+due (a run that proved neither proved nothing). One summary line; exit 1 on any failure.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from bot.ui.nonces import match_nonce, reminder_nonce
 from fakediscord import FakeDiscord
 from fakediscord.autoplay import deck_option, pick_deck
 from fakediscord.models import FakeMessage
+from fakediscord.ratelimit import GLOBAL_LIMIT
 from fakediscord.server import NoBotConnected
 
 log = logging.getLogger(__name__)
@@ -63,12 +66,13 @@ class ProofConfig:
     games: tuple[str, ...] = ("wars",)
     concurrency: int = 10
     round_every: int = 400  # clicks between clock jumps
-    kill_round: int = 6  # the clock jump right after which a process is killed (about half-way at 100 matches)
+    kill_after: float = 0.5  # the share of the matches finished when a process is killed (after a clock jump)
     kill_shard: int | None = 1
     down_seconds: float = 2.0
     lease: float = 3.0
     seed: int = 0
     timeout: float = 3600.0
+    global_limit: float | None = None  # DUELTABLE_GLOBAL_LIMIT of the bot processes (None: Discord's 50)
     log_level: str = "WARNING"  # the bot processes'
     logs: Path | None = None  # where to keep the bot processes' logs (default: only the tail, on failure)
 
@@ -85,8 +89,11 @@ class ProofReport:
     handovers: int = 0
     merged: int = 0  # handovers already answered when the thread caught up: said in the next post
     reminders_due: int = 0
+    reminders_came_due: int = 0  # including those whose match moved on before the check (either way right)
     reminders_posted: int = 0
     nonce_repeats: int = 0
+    busiest_second: int = 0  # the token's globally limited requests in its busiest second, all processes
+    over_limit: int = 0  # of them above Discord's global limit (counted by the fake Discord)
     seconds: float = 0.0
     kill: str = "none"
     # Seconds from a click's answer to the next question's panel, by the shard of the match's guild (a DM
@@ -105,7 +112,8 @@ class ProofReport:
                 f"for {self.handovers} handovers ({self.merged} already answered when their thread caught up, "
                 f"said in the next post), reminders {self.reminders_posted} posted / {self.reminders_due} due, each once "
                 f"({self.nonce_repeats} retries answered by nonce), {self.clicks} clicks ({self.unanswered} "
-                f"unanswered while a process was down), kill: {self.kill}, {self.seconds:.0f} s; click -> next "
+                f"unanswered while a process was down), kill: {self.kill}, busiest second {self.busiest_second} "
+                f"requests of the token's {GLOBAL_LIMIT}/s ({self.over_limit} above), {self.seconds:.0f} s; click -> next "
                 f"panel p50/p95 {self.latency(0)} (shard 0's guilds), {self.latency(1)} (shard 1's)")
 
     def latency(self, shard: int) -> str:
@@ -287,6 +295,10 @@ class Proof:
         self.finished = 0
         self.rounds = 0
         self.next_round_at = config.round_every
+        # The kill's point is set by the run's own size: once this many matches have finished, the next
+        # click triggers a clock jump and the kill (at least one match is still playing then).
+        self.kill_at_finished = max(1, int(config.matches * config.kill_after))
+        self.killed = False
         self.started = time.monotonic()
 
     async def world(self) -> None:
@@ -378,11 +390,13 @@ class Proof:
                     await self.ask_for_hand(match, user)
                 continue
             waited = 0.0
-            if self.report.clicks >= self.next_round_at:  # (no await since the check: one task runs it)
-                self.next_round_at += self.config.round_every
+            kill = (self.config.kill_shard is not None and not self.killed
+                    and self.finished >= self.kill_at_finished)
+            if kill or self.report.clicks >= self.next_round_at:  # (no await since the check: one task runs it)
+                self.next_round_at = self.report.clicks + self.config.round_every
                 self.rounds += 1
-                await self.reminder_round(self.rounds - 1, kill=self.rounds == self.config.kill_round
-                                          and self.config.kill_shard is not None)
+                self.killed = self.killed or kill
+                await self.reminder_round(self.rounds - 1, kill=kill)
                 continue
             answered = self.answered.pop(match.id, None)
             if answered is not None and answered[1] == self.gate.closings:
@@ -468,6 +482,7 @@ class Proof:
                     expected[nonce] = (match.id, match.version)
                     self.names[nonce] = f"match {match.id} version {match.version} stage {stage} {where}"
             self.clock.advance(jump)
+            self.report.reminders_came_due += len(expected)
             self.due.update(expected)
             self.allowed.update(expected)
             if kill:
@@ -578,6 +593,18 @@ class Proof:
                 report.failures.append(f"reminder {self.names[nonce]} came due but was not posted")
         if self.fake.internal_errors:
             report.failures.append(f"fake Discord internal errors: {self.fake.internal_errors[:2]}")
+        if self.config.kill_shard is not None and not report.kill.startswith("shard"):
+            report.failures.append(f"no process was killed: the run ended before {self.kill_at_finished} of its "
+                                   f"{self.config.matches} matches had finished and another still played")
+        token = f"Bot {TOKEN}"
+        report.busiest_second = self.fake.global_rate.peak[token]
+        report.over_limit = self.fake.global_rate.over[token]
+        if report.over_limit:
+            report.failures.append(f"{report.over_limit} requests above Discord's global limit of {GLOBAL_LIMIT} a "
+                                   f"second for one token (the processes together; busiest second "
+                                   f"{report.busiest_second})")
+        if not report.reminders_came_due:
+            report.failures.append("no reminder came due: the clock jumps found no match waiting on a member")
 
 
 def check_board_posts(match, states: list[dict], boards: list, keys: list[tuple[int, str | None]]) -> str | None:
@@ -662,6 +689,8 @@ async def prove(config: ProofConfig) -> ProofReport:
             backend = "PostgreSQL"
         env |= {"DISCORD_TOKEN": TOKEN, "DUELTABLE_TIMER_INTERVAL": "0.5", "DUELTABLE_LOG_LEVEL": config.log_level,
                 "DUELTABLE_MAX_ACTIVE_MATCHES": "10"}
+        if config.global_limit is not None:  # e.g. far above Discord's: the check below must then catch a burst
+            env["DUELTABLE_GLOBAL_LIMIT"] = str(config.global_limit)
         store = await open_store(target)  # migrates once, before the workers start
         try:
             async with FakeDiscord(shard_count=SHARDS, token=TOKEN, interaction_deadline=15.0) as fake:
@@ -705,15 +734,17 @@ def config_from_args(args) -> ProofConfig:
     return ProofConfig(matches=args.matches, database_url=args.database_url, sqlite=args.sqlite,
                        games=tuple(g.strip() for g in args.games.split(",") if g.strip()),
                        concurrency=args.concurrency, round_every=args.round_every,
-                       kill_shard=None if args.no_kill else 1, seed=args.seed)
+                       kill_shard=None if args.no_kill else 1, seed=args.seed, global_limit=args.global_limit)
 
 
 def run_prove_scale_command(config: ProofConfig) -> int:
     from bot.games import playable_game_ids
 
     unknown = [g for g in config.games if g not in playable_game_ids()]
-    if unknown or not config.games or config.matches < 1:
-        print(f"--games must name games of {', '.join(playable_game_ids())}; --matches at least 1", file=sys.stderr)
+    least = 1 if config.kill_shard is None else 2  # the kill needs a match still playing after one finished
+    if unknown or not config.games or config.matches < least:
+        print(f"--games must name games of {', '.join(playable_game_ids())}; --matches at least {least} "
+              f"(1 with --no-kill)", file=sys.stderr)
         return 2
     report = asyncio.run(prove(config))
     for failure in report.failures[:20]:

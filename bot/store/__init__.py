@@ -99,6 +99,7 @@ class Store(Connection):
     unposted = decisions.unposted
     unposted_with_keys = decisions.unposted_with_keys
     mark_posted = decisions.mark_posted
+    set_posting = decisions.set_posting
     set_dm_panel = decisions.set_dm_panel
 
     # ratings, history, series, vacations, users, guild settings (bot/store/players.py)

@@ -91,9 +91,14 @@ async def unposted_with_keys(store: Connection, match_id: int, after_version: in
 async def mark_posted(store: Connection, match_id: int, version: int, live_message_id: int | None, live_key: str | None,
                       live_log: list[str]) -> None:
     await store.db.execute(
-        "UPDATE matches SET posted_version = ?, live_message_id = ?, live_key = ?, live_log = ?"
+        "UPDATE matches SET posted_version = ?, live_message_id = ?, live_key = ?, live_log = ?, posting = NULL"
         " WHERE id = ? AND posted_version <= ?",
         (version, live_message_id, live_key, json.dumps(live_log), match_id, version))
+
+
+async def set_posting(store: Connection, match_id: int, nonce: str) -> None:
+    """Remember the nonce of the thread post about to be sent, until ``mark_posted`` records it."""
+    await store.db.execute("UPDATE matches SET posting = ? WHERE id = ?", (nonce, match_id))
 
 
 async def set_dm_panel(store: Connection, match_id: int, seat: int, record: dict[str, Any] | None) -> None:

@@ -100,7 +100,7 @@ async def refresh_match(store: Connection, known: MatchRow) -> MatchRow | None:
     and decoded again unless the version moved on meanwhile."""
     row = await store.db.fetchone(
         "SELECT version, status, thread_id, posted_version, live_message_id, live_key, live_log, dm_panels,"
-        " dm_ok FROM matches WHERE id = ?", (known.id,))
+        " dm_ok, posting FROM matches WHERE id = ?", (known.id,))
     if row is None:
         return None
     if row["version"] != known.version or row["status"] != known.status:
@@ -108,7 +108,7 @@ async def refresh_match(store: Connection, known: MatchRow) -> MatchRow | None:
     return dataclasses.replace(
         known, thread_id=row["thread_id"], posted_version=row["posted_version"],
         live_message_id=row["live_message_id"], live_key=row["live_key"], live_log=json.loads(row["live_log"]),
-        dm_panels=json.loads(row["dm_panels"]), dm_ok=tuple(json.loads(row["dm_ok"])))
+        dm_panels=json.loads(row["dm_panels"]), dm_ok=tuple(json.loads(row["dm_ok"])), posting=row["posting"])
 
 
 async def match_by_thread(store: Connection, thread_id: int) -> MatchRow | None:

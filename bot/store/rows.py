@@ -104,6 +104,7 @@ class MatchRow:
     series_id: int | None = None  # the first match of its rematch series (None: not a rematch)
     finished_at: float | None = None
     kind: str = "match"  # match | lesson (/learn: never in stats or history, limited apart)
+    posting: str | None = None  # the nonce of a thread post sent but not recorded yet (see mark_posted)
 
     def seat_of(self, user_id: int) -> int | None:
         if user_id == self.players[0] and self.bot_seat != 0:
@@ -161,6 +162,7 @@ def match_row(row: Row) -> MatchRow:
         live_key=data["live_key"], live_log=json.loads(data["live_log"]), dm_panels=json.loads(data["dm_panels"]),
         rated=bool(data.get("rated", 0)), series_id=data.get("series_id"), finished_at=data.get("finished_at"),
         kind=data.get("kind") or "match",
+        posting=data.get("posting"),
     )
 
 

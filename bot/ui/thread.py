@@ -7,7 +7,10 @@ always post exactly what the stored decisions add, after a click, a restart or a
 Rules kept here:
 * public posts only ever carry ``view(state, None)`` images and audience-free events;
 * a new message only at a handover (the seats to act in public change) or the end; the same player's
-  further steps edit the live message; while only secret decisions are open the thread stays still;
+  further steps edit the live message, at most once per ``edit_every`` seconds: steps made sooner stay in
+  the outbox and are said by the next edit (a timer) or the next post, whichever comes first (Discord's
+  global budget, issue 30: a quick chain of steps costs no call until it ends); while only secret
+  decisions are open the thread stays still;
 * every post has a nonce (bot/ui/nonces.py), so a post retried after a crash is posted once;
 * one match's thread and panels are updated one at a time (``match_lock``).
 
@@ -213,11 +216,15 @@ def ping_line(match: MatchRow, seats: list[int]) -> str:
 class MatchThreads:
     """Every match's thread, and the per-match lock its updates (and its panels') run under."""
 
-    def __init__(self, bot: TableBot, members: Members, close_panels: ClosePanels) -> None:
+    def __init__(self, bot: TableBot, members: Members, close_panels: ClosePanels, edit_every: float = 0.0) -> None:
         self.bot = bot
         self.members = members
         self.close_panels = close_panels
+        self.edit_every = edit_every
         self._match_locks: dict[int, asyncio.Lock] = {}
+        self._shown_at: dict[int, float] = {}  # match -> when its live message was last posted or edited
+        self._flushes: dict[int, asyncio.TimerHandle] = {}  # match -> the edit that will say its held steps
+        self._flushing: set[asyncio.Task] = set()
 
     def match_lock(self, match_id: int) -> asyncio.Lock:
         """Thread and panel updates of one match run one at a time (two secret answers can land together)."""
@@ -258,6 +265,7 @@ class MatchThreads:
                 hand_button(match), undo_button(match), board_button(match), rules_button(match.game, match.locale)))
             await self.bot.store.mark_posted(match.id, match.version, message.id if message else None,
                                              thread_key(pending), [intro])
+            self._shown_at[match.id] = self.bot.clock()
         return thread, match, names
 
     async def open_lesson(self, channel, title: str, match: MatchRow) -> discord.abc.Messageable:
@@ -275,11 +283,13 @@ class MatchThreads:
 
     async def post_board(self, match: MatchRow, names: Names, text: str, pending, ping: bool,
                          final: bool = False, view: discord.ui.View | None = None,
-                         nonce: str | None = None, notify: bool = True) -> discord.Message | None:
+                         nonce: str | None = None, notify: bool = True,
+                         unrecorded: discord.Message | None = None) -> discord.Message | None:
         """Post the board with ``text`` (its lines then the ping); text longer than one message goes first
         in plain messages of its own (each with a nonce derived from ``nonce``), so no line is cut.
         ``notify``: False names whose move it is without a notification (the story going on in a new
-        message while the same player acts)."""
+        message while the same player acts). ``unrecorded``: this very post, made before a crash kept it
+        from being recorded: brought up to date instead of posted again."""
         thread = thread_of(self.bot, match)
         if thread is None:
             return None
@@ -304,6 +314,8 @@ class MatchThreads:
                                             label=i18n.t("web.watch_live", match.locale)))
         extra = {"nonce": nonce} if nonce else {}
         content = fit_message(text)
+        if unrecorded is not None:
+            return await unrecorded.edit(content=content, attachments=[image], view=view, allowed_mentions=mentions)
         message = await thread.send(content, file=image, view=view, allowed_mentions=mentions, **extra)
         if nonce and message is not None and (message.content != content or [a.size for a in message.attachments]
                                               != [image.fp.getbuffer().nbytes]):
@@ -358,6 +370,7 @@ class MatchThreads:
             await self.finish(match, folded(lines, match.locale), names, answered)
             await store.mark_posted(match.id, match.version, None, None, [])
             self._match_locks.pop(match.id, None)  # held by the caller until it returns; nothing waits after
+            self._shown_at.pop(match.id, None)
             return posted(match, None, None, [])
         # A handover is a new message with its ping, also one the thread fell behind on and that a later
         # decision undid (a kill between a post and its record; the thread's shard lagging the process that
@@ -376,6 +389,12 @@ class MatchThreads:
                 # An edit never drops a line a member has seen: the live message keeps what it shows and
                 # the story goes on in a new one (no second notification: the same player still acts).
                 return await self.post_handover(match, names, lines, public, key, None, notify=False)
+            wait = self._shown_at.get(match.id, float("-inf")) + self.edit_every - self.bot.clock()
+            if wait > 0:
+                # Held: these steps stay unposted (the store is the outbox, so a restart says them too)
+                # until the timer's edit or the next post, which reads them back with what follows.
+                self.flush_later(match.id, wait)
+                return match
             image = await render_match(names, "board.png", game.render_board, board_view(match), match.locale,
                                        describe=game.describe)
             thread = thread_of(self.bot, match)
@@ -385,6 +404,7 @@ class MatchThreads:
             except discord.HTTPException as error:
                 log.info("live message of match %s not editable (%s): posting anew", match.id, error)
                 return await self.post_handover(match, names, lines, public, key, None)
+            self._shown_at[match.id] = self.bot.clock()
         await store.mark_posted(match.id, match.version, match.live_message_id, key, live_log)
         return posted(match, match.live_message_id, key, live_log)
 
@@ -396,11 +416,57 @@ class MatchThreads:
         new post); None when the live message is gone or not editable (a post keyed by the shown version)."""
         nonce = (self.post_nonce(match, "n") if handover is None
                  else match_nonce("b", self.bot.http.token or "", match.id, handover, 0, "h"))
+        unrecorded = None
+        if match.posting == nonce:
+            # This post was being sent when the process died: it may exist, unrecorded. Discord answers a
+            # repeated enforced nonce with it only for a few minutes, so look for it in the thread.
+            unrecorded = await self.unrecorded_post(match)
+        else:
+            await self.bot.store.set_posting(match.id, nonce)
         message = await self.post_board(match, names, "\n".join(folded(lines, match.locale)), public, ping=True,
-                                        nonce=nonce, notify=notify)
+                                        nonce=nonce, notify=notify, unrecorded=unrecorded)
         live_message_id = message.id if message else None
         await self.bot.store.mark_posted(match.id, match.version, live_message_id, key, lines)
+        self._shown_at[match.id] = self.bot.clock()
         return posted(match, live_message_id, key, lines)
+
+    def flush_later(self, match_id: int, delay: float) -> None:
+        """In ``delay`` seconds, say the match's held steps (an edit of its live message), unless a post or
+        an edit has said them by then (``sync_thread`` then finds nothing unposted)."""
+        if match_id not in self._flushes:
+            self._flushes[match_id] = asyncio.get_running_loop().call_later(delay, self._start_flush, match_id)
+
+    def stop_flushes(self) -> None:
+        for handle in self._flushes.values():
+            handle.cancel()
+        self._flushes.clear()
+
+    def _start_flush(self, match_id: int) -> None:
+        self._flushes.pop(match_id, None)
+        task = asyncio.get_running_loop().create_task(self._flush(match_id))
+        self._flushing.add(task)  # the loop keeps only weak references to tasks
+        task.add_done_callback(self._flushing.discard)
+
+    async def _flush(self, match_id: int) -> None:
+        with self.bot.working():
+            try:
+                async with self.match_lock(match_id):
+                    await self.sync_thread(match_id)
+            except Exception:
+                log.exception("showing the held steps of match %s failed", match_id)
+
+    async def unrecorded_post(self, match: MatchRow) -> discord.Message | None:
+        """The bot's newest board post after the recorded live message: the post a crash left unrecorded."""
+        thread = thread_of(self.bot, match)
+        after = discord.Object(match.live_message_id) if match.live_message_id else None
+        try:
+            async for message in thread.history(limit=20, after=after, oldest_first=False):
+                if message.author.id == self.bot.user.id and any(
+                        a.filename == "board.png" for a in message.attachments):
+                    return message
+        except discord.HTTPException as error:
+            log.info("thread of match %s not readable (%s): posting anew", match.id, error)
+        return None
 
     async def finish(self, match: MatchRow, lines: list[str], names: Names, answered: int | None = None) -> None:
         """The result post (every hidden card revealed, Rematch and Replay), both final hands, then the

@@ -31,7 +31,8 @@ async def demo_match(game_id: str, seed: int, locale: str) -> PlayedMatch:
         with tempfile.TemporaryDirectory() as scratch:
             async with FakeDiscord() as fake:
                 fake.world.keep_file_bytes = False
-                result = await play_demo_match(fake, game_id, seed, Path(scratch) / "demo.sqlite3", locale)
+                result = await play_demo_match(fake, game_id, seed, Path(scratch) / "demo.sqlite3", locale,
+                                               thread_edit_s=0.0)  # every step edits (test_thread_story.py)
                 _PLAYED[key] = PlayedMatch(
                     result, fake.messages(result["thread"]),
                     [message for listed in fake.world.channel_messages.values() for message in listed])

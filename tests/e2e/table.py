@@ -18,7 +18,10 @@ def e2e_settings(database: Path, **overrides) -> Settings:
                   timer_interval=3600.0, challenge_ttl_hours=24.0, dev_guild_id=None, log_level="WARNING",
                   # The tests' own games (tiny) are registered in this process only: draw in threads here.
                   # The worker processes are tested by test_render_processes.py, the demos and the bench.
-                  render_processes=0)
+                  render_processes=0,
+                  # Every step edits the live message, so tests see each one at once (the held steps of
+                  # the default are tested by test_thread_budget.py)
+                  thread_edit_s=0.0)
     values.update(overrides)
     return Settings(**values)
 

@@ -20,7 +20,9 @@ GAMES = list(GAME_IDS)  # the five real games (not the tests' own tiny ones)
 
 async def _thread(game_id: str, seed: int, locale: str = "en"):
     """The demo match's result and its thread as (final text, earlier texts) a message (tests/e2e/demo_matches.py:
-    played once a session, shared with test_alt_text_demos.py)."""
+    played once a session, shared with test_alt_text_demos.py). Every step edits the live message there
+    (``thread_edit_s`` 0), so that edits happen and the check below has earlier versions to compare (the default
+    setting holds quick steps for the next post: tests/e2e/test_thread_budget.py)."""
     played = await demo_match(game_id, seed, locale)
     return played.result, [(m.content, [r.get("content") or "" for r in m.revisions]) for m in played.thread]
 

@@ -8,11 +8,13 @@ right after one jump. Nothing may be lost or doubled.
 
 from __future__ import annotations
 
+import re
+
 from tools.scaleproof import ProofConfig, prove
 
 
 async def test_two_processes_lose_and_double_nothing_through_a_sigkill():
-    report = await prove(ProofConfig(matches=3, concurrency=3, round_every=25, kill_round=2, kill_shard=1,
+    report = await prove(ProofConfig(matches=3, concurrency=3, round_every=25, kill_shard=1,
                                      seed=3, timeout=240))
     assert report.ok, "\n".join(report.failures)
     assert report.backend == "PostgreSQL"
@@ -20,4 +22,13 @@ async def test_two_processes_lose_and_double_nothing_through_a_sigkill():
     assert 0 < report.decisions <= report.clicks  # each stored decision was one click
     assert report.board_posts > 3
     assert report.reminders_due > 0 and report.reminders_posted >= report.reminders_due
-    assert "SIGKILLed" in report.kill
+    # Killed once a match had finished (half of 3, set by the run's own size), another still playing.
+    assert re.search(r"SIGKILLed at \d+ s after [12] matches", report.kill), report.kill
+    assert report.reminders_came_due >= report.reminders_due
+
+
+def test_a_proof_too_small_to_kill_half_way_is_refused(capsys):
+    from tools.scaleproof import run_prove_scale_command
+
+    assert run_prove_scale_command(ProofConfig(matches=1)) == 2
+    assert "--matches at least 2" in capsys.readouterr().err
