@@ -76,9 +76,11 @@ class Learn(commands.Cog):
             await tell(interaction, self.already_text(current, locale) if current else
                        i18n.t("lesson.already_unknown", locale))
             return
-        match = await self.bot.publisher.open_match(match, None)
+        # The learner hears where the lesson is before the bot's first moves (its worker may take seconds to start).
+        match = await self.bot.publisher.open_match(match, None, bot_moves=False)
         await tell(interaction, i18n.t("lesson.ready", locale, game=i18n.t(f"games.{game}", locale),
                                        where=self.where(match)))
+        await self.bot.publisher.bot_player.run(match)
 
     def already_text(self, match: MatchRow, locale: str) -> str:
         return i18n.t("lesson.already", locale, game=i18n.t(f"games.{match.game}", locale), where=self.where(match))

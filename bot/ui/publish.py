@@ -50,8 +50,9 @@ class Publisher:
         # Told each match as the thread leaves it (bot/web's live pages, when the web server runs).
         self.on_change: Callable[[MatchRow | None], None] = lambda match: None
 
-    async def open_match(self, match: MatchRow, message_id: int | None) -> MatchRow:
-        """Thread from the challenge message, DM check, first board, both panels, bot's first moves."""
+    async def open_match(self, match: MatchRow, message_id: int | None, bot_moves: bool = True) -> MatchRow:
+        """Thread from the challenge message, DM check, first board, both panels, bot's first moves (unless
+        ``bot_moves`` is False: the caller answers its member first, then runs ``bot_player``)."""
         thread, match, names = await self.threads.open(match, message_id)
         dm_ok = []
         for seat in (0, 1):
@@ -60,6 +61,8 @@ class Publisher:
             await self.bot.store.set_dm_ok(match.id, (dm_ok[0], dm_ok[1]))
             await post_dm_closed(thread, match, [s for s in (0, 1) if not dm_ok[s]])
         match = await self.bot.store.get_match(match.id)
+        if not bot_moves:
+            return match
         await self.bot_player.run(match)
         return await self.bot.store.get_match(match.id)
 
