@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 
 from bot.engine import Decision, Seat, State, copy_state, random_choice
 from cogs.tetra.greedy import best_spell, choose
@@ -81,6 +82,16 @@ def _spell_potential(state: State, seat: Seat) -> float:
         return best_spell(state, seat)
     except ValueError:  # a hand card over its last band, between being charged and discarded
         return 0.0
+
+
+def prune(decision: Decision) -> Decision:
+    """Blue carries all the charge it may: not searched. Every blue band hits at least as hard and costs no more
+    at a higher charge, so more charge is never worse on the next cast; but the search ends its playouts after
+    about two turns, before the carried charge is cast, and without this it sometimes let blue carry nothing
+    (carry:0 where 3 were allowed), throwing the ability away."""
+    if decision.prompt != "tetra.prompt.carry":
+        return decision
+    return replace(decision, options=decision.options[-1:])
 
 
 def rollout(state: State, decision: Decision, rng: random.Random) -> tuple[str, ...]:

@@ -19,7 +19,7 @@ GAME = GameSpec(
     describe=describe,
     bot=BotHooks(
         determinize.determinize, evaluate=determinize.evaluate, rollout=determinize.rollout,
-        prior=determinize.prior, rollout_depth=determinize.ROLLOUT_DEPTH,
+        prior=determinize.prior, prune=determinize.prune, rollout_depth=determinize.ROLLOUT_DEPTH,
         budget_scale=determinize.BUDGET_SCALE,
     ),
     selfplay=SelfPlayHooks(greedy=policy.greedy, side_keys=policy.side_keys, options=policy.selfplay_options),
