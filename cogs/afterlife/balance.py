@@ -13,6 +13,7 @@ import random
 from collections import Counter
 from multiprocessing import get_context
 
+from bot.cliargs import parse_args  # the docs' command test parses this line (DUELTABLE_PARSE_ONLY)
 from cogs.afterlife import policy
 from cogs.afterlife.engine import ENGINE
 
@@ -60,7 +61,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--matches", type=int, default=480)
     parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args()
+    args = parse_args(parser)
     print("\n".join(measure(args.matches, args.seed)))
 
 

@@ -16,6 +16,7 @@ import sys
 from collections import defaultdict
 from multiprocessing import Pool
 
+from bot.cliargs import parse_args  # the docs' command test parses this line (DUELTABLE_PARSE_ONLY)
 from cogs.starfall import engine as rules
 from cogs.starfall import policy
 
@@ -63,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--matches", type=int, default=480)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2)
-    args = parser.parse_args(argv)
+    args = parse_args(parser, argv)
     jobs = [(args.seed, index) for index in range(args.matches)]
     with Pool(args.workers) as pool:
         results = pool.map(_play, jobs, chunksize=4)

@@ -36,7 +36,7 @@ from bot.decks import encode_deck, load_ready_decks
 pytestmark = pytest.mark.slow  # a demo match and ~20 interpreters started: not in the quick subset
 
 ROOT = Path(__file__).resolve().parents[2]
-DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("**/*.md"))]
 PREFIXES = (".venv/bin/python", "python -m", "python3 -m")
 VENV_PYTHON = ".venv/bin/python"
 DIAGRAM = re.compile("[\u2500-\u257f\u25b2-\u25c4]")  # box drawing and arrows: a diagram's label, not a command
