@@ -9,6 +9,7 @@ from collections.abc import Collection
 
 from bot.db import Database
 from bot.store.connection import Connection, active_count, lock_members, marks, shard_filter
+from bot.store.leagues import check_league_game
 from bot.store.rows import (
     OPEN_OPPONENT,
     ActiveMatchLimit,
@@ -26,16 +27,20 @@ async def create_challenge(store: Connection, *, guild_id: int, channel_id: int,
                            days: int, locale: str, challenger_id: int, opponent_id: int,
                            now: float, expires_at: float, challenger_deck: str | None = None,
                            rated: bool = False, rematch_of: int | None = None, single_open: bool = False,
-                           active_limit: int | None = None) -> int:
+                           active_limit: int | None = None, league_id: int | None = None) -> int:
     """Insert an open challenge; its id.
 
     ``single_open``: refused (ChallengeAlreadyOpen) while the two members have an open challenge between
     them (an open challenge: while its challenger has another open one). ``active_limit``: refused
     (ActiveMatchLimit) when either member already has that many active matches. The checks and the insert
-    are one transaction under both members' locks, so a burst of the same /challenge creates one."""
+    are one transaction under both members' locks, so a burst of the same /challenge creates one.
+    ``league_id``: a league game of that season, refused (LeagueGameRefused) unless both are members and the
+    pair has league games left, checked in the same transaction."""
     async with store.db.transaction() as tx:
         await lock_members(tx, challenger_id, opponent_id)
         await _refuse(tx, challenger_id, opponent_id, single_open=single_open, active_limit=active_limit)
+        if league_id is not None:
+            await check_league_game(tx, league_id, challenger_id, opponent_id, now)
         return await _insert(tx, guild_id=guild_id, channel_id=channel_id, game=game, options=options, days=days,
                              locale=locale, challenger_id=challenger_id, opponent_id=opponent_id, now=now,
                              expires_at=expires_at, challenger_deck=challenger_deck, rated=rated,
