@@ -333,25 +333,34 @@ class Lobby(commands.Cog):
     @app_commands.describe(language=cmd("commands.settings.language", "Default language of match threads"),
                            inline_lookup=cmd("commands.settings.inline_lookup", "Answer [[card name]] in messages"),
                            organizer_role=cmd("commands.settings.organizer_role",
-                                              "A role whose members may run tournaments (/tournament)"))
+                                              "A role whose members may run tournaments (/tournament)"),
+                           clear_organizer_role=cmd("commands.settings.clear_organizer_role",
+                                                    "Remove the tournament organizer role (Manage Server only)"))
     @app_commands.choices(language=[app_commands.Choice(name="English", value="en"),
                                     app_commands.Choice(name="日本語", value="ja")])
     @admin_command()  # Manage Server, checked by the bot too: a server may open the command to anyone
     async def settings(self, interaction: discord.Interaction, language: str | None = None,
-                       inline_lookup: bool | None = None, organizer_role: discord.Role | None = None) -> None:
+                       inline_lookup: bool | None = None, organizer_role: discord.Role | None = None,
+                       clear_organizer_role: bool | None = None) -> None:
         locale = await self.bot.members.user_locale(interaction)
         # The client's tree already held the options to their choices (bot/ui/inputs.py); what is stored
         # as the server's language is checked here as well, next to the write, as /challenge does.
         if language is not None and language not in i18n.LOCALES:
             await tell(interaction, i18n.t("challenge.bad_language", locale, languages=", ".join(i18n.LOCALES)))
             return
+        clear_role = clear_organizer_role is True  # a raw interaction may send anything: only a real True clears
+        if organizer_role is not None and (clear_role or not isinstance(organizer_role, discord.Role)
+                                           or organizer_role.guild.id != interaction.guild_id):
+            await tell(interaction, i18n.t("tournaments.bad_organizer_role", locale))
+            return
         store = self.bot.store
         if language is not None:
             await store.set_guild_setting(interaction.guild_id, "locale", language)
         if inline_lookup is not None:
             await store.set_guild_setting(interaction.guild_id, "inline_lookup", int(inline_lookup))
-        if organizer_role is not None:
-            await store.set_guild_setting(interaction.guild_id, "organizer_role", organizer_role.id)
+        if organizer_role is not None or clear_role:
+            await store.set_guild_setting(interaction.guild_id, "organizer_role",
+                                          None if clear_role else organizer_role.id)
         current = await store.guild_settings(interaction.guild_id)
         role = current.get("organizer_role")
         await tell(interaction, i18n.t(

@@ -296,3 +296,28 @@ async def test_show_gives_the_standings_privately_with_a_picture(table):
     elsewhere = await table.fake.slash(world.alice, world.guild, world.channel, "tournament show",
                                        options={"tournament": 99})
     assert elsewhere.ephemeral and "no tournament" in reply(elsewhere)
+
+
+async def test_the_organizer_role_is_set_and_cleared_by_settings(table):
+    """/settings organizer_role names the role; clear_organizer_role:True removes it (only Manage Server then);
+    both at once are refused privately and change nothing."""
+    world, fake = table.world, table.fake
+    await fake.add_role(world.guild, "Mods", P_MANAGE_GUILD, members=(world.alice,))
+    staff = await fake.add_role(world.guild, "Tournament staff", 0, members=(world.bob,))
+    await fake.slash(world.alice, world.guild, world.channel, "settings", options={"organizer_role": staff.id})
+    assert (await table.bot.store.guild_settings(world.guild.id))["organizer_role"] == staff.id
+    both = await fake.slash(world.alice, world.guild, world.channel, "settings",
+                            options={"organizer_role": staff.id, "clear_organizer_role": True})
+    assert both.ephemeral and "clear_organizer_role" in reply(both)
+    assert (await table.bot.store.guild_settings(world.guild.id))["organizer_role"] == staff.id
+    by_staff = await fake.slash(world.bob, world.guild, world.channel, "settings",
+                                options={"clear_organizer_role": True})  # the role alone cannot change settings
+    assert by_staff.ephemeral and (await table.bot.store.guild_settings(world.guild.id))["organizer_role"] == staff.id
+    cleared = await fake.slash(world.alice, world.guild, world.channel, "settings",
+                               options={"clear_organizer_role": True})
+    assert cleared.ephemeral and "Tournament organizer role: -" in reply(cleared)
+    assert (await table.bot.store.guild_settings(world.guild.id))["organizer_role"] is None
+    refused = await create(table, world.bob, format="swiss", rounds=3)
+    assert refused.ephemeral and await table.bot.store.get_tournament(1) is None
+    await create(table, world.alice, format="swiss", rounds=3)
+    assert (await table.bot.store.get_tournament(1)).organizer_id == world.alice.id
