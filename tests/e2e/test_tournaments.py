@@ -321,3 +321,47 @@ async def test_the_organizer_role_is_set_and_cleared_by_settings(table):
     assert refused.ephemeral and await table.bot.store.get_tournament(1) is None
     await create(table, world.alice, format="swiss", rounds=3)
     assert (await table.bot.store.get_tournament(1)).organizer_id == world.alice.id
+
+
+async def test_late_join_until_round_one_and_a_no_show_loses_at_the_deadline(table):
+    """Joining stays open until round 1 is paired, then is refused privately; a player who never moves
+    loses at the round's deadline to the opponent who answered (docs/TOURNAMENTS.md, no-shows)."""
+    from fakediscord.autoplay import answer_controls, live_panel
+
+    world, fake, store = table.world, table.fake, table.bot.store
+    await fake.add_role(world.guild, "Mods", P_MANAGE_GUILD, members=(world.alice,))
+    await create(table, world.alice, format="swiss", rounds=2, starts=1)
+    users = await players(table, 4)
+    post = signup_post(table)
+    await join_all(table, users[:3])
+    table.bot.clock.now += 1800  # half-way to the sign-up deadline: a late join is still a join
+    await join_all(table, users[3:])
+    table.bot.clock.now += 1801  # the deadline: round 1 is paired
+    await table.bot.timekeeper.tick()
+    await table.settle()
+    assert (await store.get_tournament(1)).current_round == 1
+    # The post lost its Join button when sign-up closed, and the store refuses a join that races it.
+    assert not fake.find_component(fake.world.message(post.channel_id, post.id), custom_id_prefix="dt:tn:join:")
+    assert await store.join_tournament(1, (await fake.add_user("late")).id, table.bot.clock()) == "closed"
+    assert len(await store.entrants(1)) == 4
+    first, second = [b for b in await store.boards(1) if b.round == 1]
+    present_seat = 0
+    match = await store.get_match(first.match_id)
+    present = world.fake.world.user(match.players[present_seat])
+    panel = live_panel(fake, present.id)
+    control = answer_controls(fake, panel)[0]
+    assert control.get("type") != 3
+    await table.click(present, panel, control["custom_id"])  # the other seat never moves
+    await resign_round(table, 1, random.Random(2), leave=1)
+    assert (await store.get_match(second.match_id)).status == "finished"
+    await table.bot.timekeeper.tick()
+    await table.settle()
+    assert (await store.get_tournament(1)).current_round == 1  # the no-show's match holds the round
+    table.bot.clock.now += 4 * DAY + 1
+    await table.bot.timekeeper.tick()
+    await table.settle()
+    judged = await store.get_match(first.match_id)
+    assert judged.status == "finished" and judged.winner == present_seat and judged.result_reason == "timeout"
+    assert (await store.get_tournament(1)).current_round == 2
+    [board] = [b for b in await store.boards(1) if b.round == 1 and b.match_id == first.match_id]
+    assert board.outcome == "seat0"
