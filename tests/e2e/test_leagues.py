@@ -63,6 +63,16 @@ async def test_a_league_season_counts_members_matches_and_closes_once(table):
     assert open_call.ephemeral and "named member" in reply(open_call)
     await play_and_resign(table, world.bob, world.alice, league=False)  # a friendly game first: not counted
     await play_and_resign(table, world.alice, world.bob)
+    thread = fake.threads(world.channel)[-1]
+    result = next(m for m in reversed(fake.messages(thread)) if fake.find_component(m, custom_id_prefix="dt:rm:"))
+    rematch = fake.find_component(result, custom_id_prefix="dt:rm:")["custom_id"]
+    await table.click(world.alice, result, rematch)
+    await table.click(world.bob, result, rematch)  # the pair has no league game left: the rematch is friendly
+    [friendly] = await table.bot.store.active_matches_of(world.alice.id)
+    assert "league" not in friendly.options
+    assert "League game" not in (fake.messages(friendly.thread_id)[0].content or "")
+    await table.bot.publisher.publish(await table.bot.service.resign(friendly.id, world.bob.id))
+    await table.settle()
     again = await table.challenge(world.bob, world.alice, league=True)  # the pair's one league game is played
     assert again.ephemeral and "すべて対戦済み" in reply(again)  # bob reads Japanese
     assert await table.bot.store.open_challenge_between(world.alice.id, world.bob.id) is None
