@@ -1,8 +1,9 @@
 """/league: a season per server and game (docs/TOURNAMENTS.md, "Leagues").
 
 An organizer opens a season (``/league create``); members join (``/league join``) and play each other with
-ordinary challenges; every finished match of that game between two members counts, up to the season's
-games a pair, and ``/league table`` shows the points. At its end the timekeeper (``Leagues.tick``) closes
+challenges marked ``league:True`` (or the Join button on the season's post; Leave or ``/league leave``
+while they have no league game); the finished league games count, up to the season's games a pair, and
+``/league table`` shows the points. At its end the timekeeper (``Leagues.tick``) closes
 the season once and posts the final table once (its nonce)."""
 
 from __future__ import annotations
@@ -15,10 +16,23 @@ from discord.ext import commands
 
 from bot import i18n
 from bot.games import playable_game_ids
-from bot.store.leagues import ALREADY_IN, JOINED, OPEN, LeagueAlreadyOpen, LeagueRow
+from bot.store.leagues import (
+    ALREADY_IN,
+    HAS_GAMES,
+    JOINED,
+    LEFT,
+    NOT_IN,
+    NOT_MEMBER,
+    OPEN,
+    PAIR_DONE,
+    LeagueAlreadyOpen,
+    LeagueGameRefused,
+    LeagueRow,
+)
 from bot.tournaments.league import counted, league_table
 from bot.tournaments.results import shown
 from bot.ui.commandtext import cmd
+from bot.ui.components import LeagueButton, button, view_with
 from bot.ui.inputs import game_choices, quote_input
 from bot.ui.nonces import match_nonce
 from bot.ui.panel import message_name
@@ -70,6 +84,10 @@ class Leagues(commands.Cog):
         await interaction.response.send_message(
             i18n.t("leagues.opened", post_locale, id=league_id, game=i18n.t(f"games.{game}", post_locale),
                    games=games_per_pair, ends=f"<t:{int(now + days * DAY)}:f>", organizer=interaction.user.mention),
+            view=view_with(
+                button(LeagueButton, f"dt:lg:join:{league_id}", i18n.t("tournaments.join", post_locale),
+                       style=discord.ButtonStyle.success),
+                button(LeagueButton, f"dt:lg:leave:{league_id}", i18n.t("tournaments.leave", post_locale))),
             allowed_mentions=discord.AllowedMentions.none())
 
     @group.command(name="join", description=cmd("commands.league.join", "Join this server's league of a game"))
@@ -80,9 +98,40 @@ class Leagues(commands.Cog):
         league = await self.open_league(interaction, game, locale)
         if league is None:
             return
-        answer = await self.bot.store.join_league(league.id, interaction.user.id, self.bot.clock())
-        key = {JOINED: "leagues.joined", ALREADY_IN: "leagues.already_in"}.get(answer, "leagues.none_open")
-        await tell(interaction, i18n.t(key, locale, game=i18n.t(f"games.{game}", locale)))
+        await self.join_or_leave(interaction, league, "join", locale)
+
+    @group.command(name="leave", description=cmd("commands.league.leave",
+                                                 "Leave this server's league of a game (before your first league game)"))
+    @app_commands.describe(game=cmd("commands.league.game", "The game"))
+    @app_commands.choices(game=game_choices())
+    async def leave(self, interaction: discord.Interaction, game: str) -> None:
+        locale = await self.bot.members.user_locale(interaction)
+        league = await self.open_league(interaction, game, locale)
+        if league is None:
+            return
+        await self.join_or_leave(interaction, league, "leave", locale)
+
+    async def on_button(self, interaction: discord.Interaction, *, values: list[str], action: str,
+                        league_id: str) -> None:
+        """Join / Leave on the season's post; the answer is private."""
+        locale = await self.bot.members.user_locale(interaction)
+        league = await self.bot.store.get_league(int(league_id))
+        if league is None or league.guild_id != interaction.guild_id or league.status != OPEN:
+            await tell(interaction, i18n.t("leagues.none_open", locale))
+            return
+        await self.join_or_leave(interaction, league, action, locale)
+
+    async def join_or_leave(self, interaction: discord.Interaction, league: LeagueRow, action: str,
+                            locale: str) -> None:
+        store, now = self.bot.store, self.bot.clock()
+        if action == "join":
+            answer = await store.join_league(league.id, interaction.user.id, now)
+            key = {JOINED: "leagues.joined", ALREADY_IN: "leagues.already_in"}.get(answer, "leagues.none_open")
+        else:
+            answer = await store.leave_league(league.id, interaction.user.id, now)
+            key = {LEFT: "leagues.left", HAS_GAMES: "leagues.has_games", NOT_IN: "leagues.not_in"}.get(
+                answer, "leagues.none_open")
+        await tell(interaction, i18n.t(key, locale, game=i18n.t(f"games.{league.game}", locale)))
 
     @group.command(name="table", description=cmd("commands.league.table", "The league table of a game"))
     @app_commands.describe(game=cmd("commands.league.game", "The game"))
@@ -140,6 +189,27 @@ class Leagues(commands.Cog):
                     text[:2000], nonce=nonce, allowed_mentions=discord.AllowedMentions.none())
             except discord.HTTPException as error:
                 log.info("league %s: final table not posted: %s", league.id, error)
+
+
+async def league_for_challenge(bot, interaction: discord.Interaction, game: str, opponent: discord.abc.User | None,
+                               locale: str) -> tuple[int | None, str]:
+    """The open season a ``league:True`` challenge is for, or None and why not (a named member is needed:
+    never Duel Table, never an open challenge). Membership and the pair's games left are checked again in
+    the transaction that stores the challenge."""
+    if opponent is None or opponent.id == bot.user.id or opponent.bot:
+        return None, i18n.t("leagues.needs_member", locale)
+    league = await bot.store.latest_league(interaction.guild_id, game) if game in playable_game_ids() else None
+    if league is None or league.status != OPEN:
+        return None, i18n.t("leagues.none_open", locale)
+    return league.id, ""
+
+
+def league_refusal_text(refused: LeagueGameRefused, locale: str) -> str:
+    if refused.reason == NOT_MEMBER:
+        return i18n.t("leagues.not_member", locale, member=f"<@{refused.user_id}>")
+    if refused.reason == PAIR_DONE:
+        return i18n.t("leagues.pair_done", locale)
+    return i18n.t("leagues.none_open", locale)
 
 
 async def setup(bot) -> None:

@@ -18,6 +18,9 @@ from bot.engine import MatchOption
 from bot.games import get_game, playable_game_ids
 from bot.match import BOT_LEVEL_OPTION, owing_seats
 from bot.store import OPEN_OPPONENT, ActiveMatchLimit, ChallengeAlreadyOpen, MatchRow
+from bot.store.leagues import LeagueGameRefused
+from bot.tournaments.league import LEAGUE_OPTION
+from bot.tournaments.text import league_game_line
 from bot.ui.commandtext import cmd
 from bot.ui.components import ChallengeButton, ResignButton, button, rules_button, view_of, view_with
 from bot.ui.inputs import game_choices, quote_input
@@ -27,6 +30,7 @@ from bot.ui.replies import tell
 from bot.ui.thread import thread_url
 from cogs.challenges import challenge_view, over_limit_text
 from cogs.decks import pick_choices, pick_deck
+from cogs.leagues import league_for_challenge, league_refusal_text
 
 HOUR = 3600.0
 
@@ -77,6 +81,7 @@ class Lobby(commands.Cog):
         deck=cmd("commands.challenge.deck", "Your deck, for games played with one (yours or ready-made)"),
         rated=cmd("commands.challenge.rated", "Rated (changes both ratings; default on; never against Duel Table)"),
         level=cmd("commands.challenge.level", "Duel Table's strength when you play it (default normal)"),
+        league=cmd("commands.challenge.league", "A game of this server's open league season of the game"),
     )
     @app_commands.choices(game=game_choices(), language=[
         app_commands.Choice(name="English", value="en"), app_commands.Choice(name="日本語", value="ja")],
@@ -86,7 +91,7 @@ class Lobby(commands.Cog):
     async def challenge(self, interaction: discord.Interaction, game: str, opponent: discord.User | None = None,
                         days: app_commands.Range[int, 1, 14] = 3, rules: str | None = None,
                         language: str | None = None, deck: str | None = None, rated: bool = True,
-                        level: str | None = None) -> None:
+                        level: str | None = None, league: bool = False) -> None:
         locale = await self.bot.members.user_locale(interaction)
         # The client enforces the ranges and choices; a raw interaction need not: check them again.
         if not isinstance(days, int) or not 1 <= days <= 14:
@@ -106,6 +111,14 @@ class Lobby(commands.Cog):
             await tell(interaction, i18n.t("challenge.bad_rules", locale, part=quote_input(str(error)),
                                            valid=describe_options(challenge_options(spec.engine.match_options))))
             return
+        rules_text = describe_chosen(options) or "-"
+        league_id = None
+        if league is True:  # a raw interaction may send anything: only a real True marks a league game
+            league_id, refusal = await league_for_challenge(self.bot, interaction, game, opponent, locale)
+            if league_id is None:
+                await tell(interaction, refusal)
+                return
+            options = options | {LEAGUE_OPTION: str(league_id)}
         challenger_deck = None
         if spec.deck_rule is not None:
             if not deck:
@@ -151,18 +164,22 @@ class Lobby(commands.Cog):
                 days=days, locale=match_locale, challenger_id=interaction.user.id, opponent_id=opponent.id,
                 now=now, expires_at=now + self.bot.settings.challenge_ttl_hours * HOUR,
                 challenger_deck=challenger_deck, rated=bool(rated), single_open=True,
-                active_limit=self.bot.settings.max_active_matches)
+                active_limit=self.bot.settings.max_active_matches, league_id=league_id)
         except ChallengeAlreadyOpen:
             await tell(interaction, i18n.t("challenge.already_open", locale))
+            return
+        except LeagueGameRefused as refused:
+            await tell(interaction, league_refusal_text(refused, locale))
             return
         except ActiveMatchLimit as refusal:
             await tell(interaction, over_limit_text(refusal, interaction.user.id, locale))
             return
         text = i18n.t("challenge.posted", match_locale, challenger=interaction.user.mention,
                       opponent=opponent.mention, game=game_name, days=days,
-                      rules=describe_chosen(options) or "-",
-                      hours=int(self.bot.settings.challenge_ttl_hours))
+                      rules=rules_text, hours=int(self.bot.settings.challenge_ttl_hours))
         text += "\n" + i18n.t("players.rated" if rated else "players.unrated", match_locale)
+        if league_id is not None:
+            text += "\n" + league_game_line(league_id, match_locale)
         response = await interaction.response.send_message(
             text, view=challenge_view(challenge_id, match_locale, game),
             allowed_mentions=discord.AllowedMentions(users=[opponent], roles=False, everyone=False))
@@ -316,25 +333,34 @@ class Lobby(commands.Cog):
     @app_commands.describe(language=cmd("commands.settings.language", "Default language of match threads"),
                            inline_lookup=cmd("commands.settings.inline_lookup", "Answer [[card name]] in messages"),
                            organizer_role=cmd("commands.settings.organizer_role",
-                                              "A role whose members may run tournaments (/tournament)"))
+                                              "A role whose members may run tournaments (/tournament)"),
+                           clear_organizer_role=cmd("commands.settings.clear_organizer_role",
+                                                    "Remove the tournament organizer role (Manage Server only)"))
     @app_commands.choices(language=[app_commands.Choice(name="English", value="en"),
                                     app_commands.Choice(name="日本語", value="ja")])
     @admin_command()  # Manage Server, checked by the bot too: a server may open the command to anyone
     async def settings(self, interaction: discord.Interaction, language: str | None = None,
-                       inline_lookup: bool | None = None, organizer_role: discord.Role | None = None) -> None:
+                       inline_lookup: bool | None = None, organizer_role: discord.Role | None = None,
+                       clear_organizer_role: bool | None = None) -> None:
         locale = await self.bot.members.user_locale(interaction)
         # The client's tree already held the options to their choices (bot/ui/inputs.py); what is stored
         # as the server's language is checked here as well, next to the write, as /challenge does.
         if language is not None and language not in i18n.LOCALES:
             await tell(interaction, i18n.t("challenge.bad_language", locale, languages=", ".join(i18n.LOCALES)))
             return
+        clear_role = clear_organizer_role is True  # a raw interaction may send anything: only a real True clears
+        if organizer_role is not None and (clear_role or not isinstance(organizer_role, discord.Role)
+                                           or organizer_role.guild.id != interaction.guild_id):
+            await tell(interaction, i18n.t("tournaments.bad_organizer_role", locale))
+            return
         store = self.bot.store
         if language is not None:
             await store.set_guild_setting(interaction.guild_id, "locale", language)
         if inline_lookup is not None:
             await store.set_guild_setting(interaction.guild_id, "inline_lookup", int(inline_lookup))
-        if organizer_role is not None:
-            await store.set_guild_setting(interaction.guild_id, "organizer_role", organizer_role.id)
+        if organizer_role is not None or clear_role:
+            await store.set_guild_setting(interaction.guild_id, "organizer_role",
+                                          None if clear_role else organizer_role.id)
         current = await store.guild_settings(interaction.guild_id)
         role = current.get("organizer_role")
         await tell(interaction, i18n.t(

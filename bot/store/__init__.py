@@ -167,6 +167,7 @@ class Store(Connection):
     get_league = leagues.get_league
     latest_league = leagues.latest_league
     join_league = leagues.join_league
+    leave_league = leagues.leave_league
     league_members = leagues.league_members
     season_matches = leagues.season_matches
     claim_due_leagues = leagues.claim_due_leagues

@@ -9,6 +9,7 @@ from collections.abc import Collection
 
 from bot.db import Database
 from bot.store.connection import Connection, active_count, lock_members, marks, shard_filter
+from bot.store.leagues import LeagueGameRefused, check_league_game
 from bot.store.rows import (
     OPEN_OPPONENT,
     ActiveMatchLimit,
@@ -17,6 +18,7 @@ from bot.store.rows import (
     challenge_row,
     valid_id,
 )
+from bot.tournaments.league import LEAGUE_OPTION, league_of
 
 # What a press of Rematch did (``ask_rematch``).
 REMATCH_ASKED, REMATCH_ALREADY_ASKED, REMATCH_ACCEPT, REMATCH_TAKEN = "asked", "already_asked", "accept", "taken"
@@ -26,16 +28,20 @@ async def create_challenge(store: Connection, *, guild_id: int, channel_id: int,
                            days: int, locale: str, challenger_id: int, opponent_id: int,
                            now: float, expires_at: float, challenger_deck: str | None = None,
                            rated: bool = False, rematch_of: int | None = None, single_open: bool = False,
-                           active_limit: int | None = None) -> int:
+                           active_limit: int | None = None, league_id: int | None = None) -> int:
     """Insert an open challenge; its id.
 
     ``single_open``: refused (ChallengeAlreadyOpen) while the two members have an open challenge between
     them (an open challenge: while its challenger has another open one). ``active_limit``: refused
     (ActiveMatchLimit) when either member already has that many active matches. The checks and the insert
-    are one transaction under both members' locks, so a burst of the same /challenge creates one."""
+    are one transaction under both members' locks, so a burst of the same /challenge creates one.
+    ``league_id``: a league game of that season, refused (LeagueGameRefused) unless both are members and the
+    pair has league games left, checked in the same transaction."""
     async with store.db.transaction() as tx:
         await lock_members(tx, challenger_id, opponent_id)
         await _refuse(tx, challenger_id, opponent_id, single_open=single_open, active_limit=active_limit)
+        if league_id is not None:
+            await check_league_game(tx, league_id, challenger_id, opponent_id, now)
         return await _insert(tx, guild_id=guild_id, channel_id=channel_id, game=game, options=options, days=days,
                              locale=locale, challenger_id=challenger_id, opponent_id=opponent_id, now=now,
                              expires_at=expires_at, challenger_deck=challenger_deck, rated=rated,
@@ -71,7 +77,8 @@ async def ask_rematch(store: Connection, *, match_id: int, user_id: int, opponen
     so presses at any moment by either player meet: ``("asked", new challenge)`` for the first press;
     ``("already_asked", it)`` for its asker's later presses; ``("accept", it)`` for the other player's
     (who starts it: the match's insert closes it, once); ``("taken", it)`` once it was accepted. Asking is
-    refused as ``create_challenge`` refuses (ActiveMatchLimit, ChallengeAlreadyOpen)."""
+    refused as ``create_challenge`` refuses (ActiveMatchLimit, ChallengeAlreadyOpen). The rematch of a league
+    game is one too while the pair has league games left in the open season, else a friendly game."""
     async with store.db.transaction() as tx:
         await lock_members(tx, user_id, opponent_id)
         latest = await tx.fetchone("SELECT * FROM challenges WHERE rematch_of = ? ORDER BY id DESC LIMIT 1",
@@ -83,6 +90,11 @@ async def ask_rematch(store: Connection, *, match_id: int, user_id: int, opponen
             if previous.status == "open":
                 return (REMATCH_ALREADY_ASKED if previous.challenger_id == user_id else REMATCH_ACCEPT), previous
         await _refuse(tx, user_id, opponent_id, single_open=True, active_limit=active_limit)
+        if (league_id := league_of(options)) is not None:  # a league game's rematch: one while the pair may
+            try:
+                await check_league_game(tx, league_id, user_id, opponent_id, now)
+            except LeagueGameRefused:  # ... else a friendly game
+                options = {name: value for name, value in options.items() if name != LEAGUE_OPTION}
         challenge_id = await _insert(tx, guild_id=guild_id, channel_id=channel_id, game=game, options=options,
                                      days=days, locale=locale, challenger_id=user_id, opponent_id=opponent_id,
                                      now=now, expires_at=expires_at, challenger_deck=None, rated=rated,

@@ -4,17 +4,29 @@ checked in the transaction that creates it; closing a season is a conditional up
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
-from bot.db import advisory_key
-from bot.store.connection import Connection, marks, shard_filter
+from bot.db import Database, advisory_key
+from bot.store.connection import Connection, lock_members, marks, shard_filter
 from bot.store.rows import valid_id
-from bot.tournaments.league import SeasonMatch
+from bot.tournaments.league import SeasonMatch, league_of
 
 OPEN, CLOSED = "open", "closed"
 JOINED, ALREADY_IN, NOT_OPEN = "joined", "already_in", "not_open"
+LEFT, NOT_IN, HAS_GAMES = "left", "not_in", "has_games"
+# Why a league game was refused (LeagueGameRefused.reason).
+NOT_MEMBER, PAIR_DONE = "not_member", "pair_done"
+
+
+class LeagueGameRefused(Exception):
+    """A challenge marked as a league game that the season cannot take (nothing was stored)."""
+
+    def __init__(self, reason: str, user_id: int | None = None) -> None:
+        super().__init__(reason)
+        self.reason, self.user_id = reason, user_id
 
 
 class LeagueAlreadyOpen(Exception):
@@ -71,6 +83,7 @@ async def latest_league(store: Connection, guild_id: int, game: str) -> LeagueRo
 
 
 async def join_league(store: Connection, league_id: int, user_id: int, now: float) -> str:
+    """One transaction under the season's lock: a burst of joins (command or button) joins once."""
     async with store.db.transaction() as tx:
         await tx.lock(advisory_key("league_id", league_id))
         status = await tx.fetchval("SELECT status FROM leagues WHERE id = ? AND ends_at > ?", (league_id, now))
@@ -84,6 +97,65 @@ async def join_league(store: Connection, league_id: int, user_id: int, now: floa
         return JOINED
 
 
+async def leave_league(store: Connection, league_id: int, user_id: int, now: float) -> str:
+    """Leave an open season, only while the member has no league game in it (no marked match, no open marked
+    challenge): leaving later would take counted games out of the other members' tables. Under the member's
+    lock, as a league challenge's check is, so a challenge and a leave at once cannot both pass."""
+    async with store.db.transaction() as tx:
+        await lock_members(tx, user_id)
+        await tx.lock(advisory_key("league_id", league_id))
+        league = await tx.fetchone("SELECT * FROM leagues WHERE id = ?", (league_id,))
+        if league is None or league["status"] != OPEN or league["ends_at"] <= now:
+            return NOT_OPEN
+        if not await tx.fetchval("SELECT COUNT(*) FROM league_members WHERE league_id = ? AND user_id = ?",
+                                 (league_id, user_id)):
+            return NOT_IN
+        if await _league_games(tx, league_row(league), (user_id,), challenges=True):
+            return HAS_GAMES
+        await tx.execute("DELETE FROM league_members WHERE league_id = ? AND user_id = ?", (league_id, user_id))
+        return LEFT
+
+
+async def check_league_game(tx: Database, league_id: int, challenger_id: int, opponent_id: int,
+                            now: float) -> None:
+    """Inside the transaction that stores a league challenge (its members already locked): the season is open,
+    both are members, and the pair has league games left (running and finished marked matches count against
+    ``games_per_pair``). Raises LeagueGameRefused."""
+    league = await tx.fetchone("SELECT * FROM leagues WHERE id = ?", (league_id,))
+    if league is None or league["status"] != OPEN or league["ends_at"] <= now:
+        raise LeagueGameRefused(NOT_OPEN)
+    for user_id in (challenger_id, opponent_id):
+        if not await tx.fetchval("SELECT COUNT(*) FROM league_members WHERE league_id = ? AND user_id = ?",
+                                 (league_id, user_id)):
+            raise LeagueGameRefused(NOT_MEMBER, user_id)
+    row = league_row(league)
+    pair = {challenger_id, opponent_id}
+    played = [players for players in await _league_games(tx, row, (challenger_id,)) if set(players) == pair]
+    if len(played) >= row.games_per_pair:
+        raise LeagueGameRefused(PAIR_DONE)
+
+
+async def _league_games(db: Database, league: LeagueRow, members: tuple[int, ...], *,
+                        challenges: bool = False) -> list[tuple[int, int]]:
+    """The players of the season's marked matches (and, with ``challenges``, open marked challenges) that one
+    of ``members`` plays in. The mark is in the options JSON, read here rather than in SQL (the two backends
+    spell JSON access differently); the rows are one server's matches of one game in one season."""
+    found = []
+    rows = await db.fetchall(
+        "SELECT options, player0, player1 FROM matches WHERE guild_id = ? AND game = ? AND created_at >= ?"
+        f" AND (player0 IN ({marks(members)}) OR player1 IN ({marks(members)}))",
+        (league.guild_id, league.game, league.starts_at, *members, *members))
+    found += [(row["player0"], row["player1"]) for row in rows if league_of(json.loads(row["options"])) == league.id]
+    if challenges:
+        rows = await db.fetchall(
+            "SELECT options, challenger_id, opponent_id FROM challenges WHERE guild_id = ? AND game = ?"
+            f" AND status = 'open' AND (challenger_id IN ({marks(members)}) OR opponent_id IN ({marks(members)}))",
+            (league.guild_id, league.game, *members, *members))
+        found += [(row["challenger_id"], row["opponent_id"]) for row in rows
+                  if league_of(json.loads(row["options"])) == league.id]
+    return found
+
+
 async def league_members(store: Connection, league_id: int) -> dict[int, float]:
     """Members and when they joined, in joining order."""
     rows = await store.db.fetchall(
@@ -92,20 +164,21 @@ async def league_members(store: Connection, league_id: int) -> dict[int, float]:
 
 
 async def season_matches(store: Connection, league: LeagueRow) -> list[SeasonMatch]:
-    """The server's finished matches of the league's game between two of its members, created in the season,
-    against no bot and on no tournament board (the pure rules then pick those that count)."""
+    """The server's finished matches of the league's game marked for this season, between two of its members,
+    created in the season, against no bot and on no tournament board (the pure rules then pick those that
+    count)."""
     members = list(await league_members(store, league.id))
     if len(members) < 2:
         return []
     rows = await store.db.fetchall(
-        "SELECT m.id, m.created_at, COALESCE(m.finished_at, m.updated_at) AS finished, m.player0, m.player1,"
+        "SELECT m.id, m.options, m.created_at, COALESCE(m.finished_at, m.updated_at) AS finished, m.player0, m.player1,"
         " m.winner FROM matches m WHERE m.guild_id = ? AND m.game = ? AND m.status = 'finished'"
         " AND m.bot_seat IS NULL AND m.created_at >= ? AND m.created_at < ?"
         f" AND m.player0 IN ({marks(members)}) AND m.player1 IN ({marks(members)})"
         " AND NOT EXISTS (SELECT 1 FROM tournament_pairings p WHERE p.match_id = m.id) ORDER BY m.id",
         (league.guild_id, league.game, league.starts_at, league.ends_at, *members, *members))
     return [SeasonMatch(row["id"], row["created_at"], row["finished"], (row["player0"], row["player1"]),
-                        row["winner"]) for row in rows]
+                        row["winner"]) for row in rows if league_of(json.loads(row["options"])) == league.id]
 
 
 async def claim_due_leagues(store: Connection, now: float, *, lease: float = 120.0, shard_count: int = 1,

@@ -1,6 +1,7 @@
 """A league season's table (pure): which finished matches count, and the points they add up to.
 
-A match counts when both players were members when it was created, it was created in the season and
+A match counts when it was marked as a game of the season (``/challenge ... league:True``: its options hold
+``LEAGUE_OPTION``), both players were members when it was created, it was created in the season and
 finished by its end, and the pair has not yet played ``games_per_pair`` counted games (the first ones
 count, in the order they were created). Points as in tournaments (docs/TOURNAMENTS.md): a win 1, a draw ½.
 Rank by points, then wins, then fewer games played; members equal on all three share a rank.
@@ -11,6 +12,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+
+LEAGUE_OPTION = "league"  # a match option (not a rule of the game): the id of the league season it is played in
+
+
+def league_of(options: Mapping[str, str]) -> int | None:
+    """The league season a challenge's or match's options mark it for, if any."""
+    value = options.get(LEAGUE_OPTION)
+    return int(value) if isinstance(value, str) and value.isdigit() else None
 
 
 @dataclass(frozen=True)

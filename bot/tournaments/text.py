@@ -77,3 +77,8 @@ def crosstable_text(entrants: Sequence[int], rows: Sequence[Row], pairings: Sequ
     if len(body) + 8 > limit:
         return i18n.t("tournaments.crosstable.too_big", locale)
     return f"```\n{body}\n```"
+
+
+def league_game_line(league_id: int, locale: str) -> str:
+    """The line on a league game's challenge and on its thread's first post."""
+    return i18n.t("leagues.league_game", locale, id=league_id)

@@ -138,6 +138,10 @@ class TournamentDeckSelect(_Routed, template=r"dt:tnd:(?P<tournament_id>\d{1,20}
     handled_by = cog("Tournaments", "on_deck")
 
 
+class LeagueButton(_Routed, template=r"dt:lg:(?P<action>join|leave):(?P<league_id>\d{1,20})"):
+    handled_by = cog("Leagues", "on_button")
+
+
 class DeckDeleteButton(_Routed, template=r"dt:dd:(?P<deck_id>\d{1,20})"):
     handled_by = cog("Decks", "on_deck_delete")
 
@@ -186,7 +190,7 @@ class ReviewButton(_Routed, template=r"dt:rv:(?P<match_id>\d{1,20})"):
 DYNAMIC_ITEMS = (OptionButton, OptionSelect, PageButton, ConfirmButton, HandButton, ClaimButton, ResignButton,
                  ChallengeButton, ChallengeDeckSelect, TournamentButton, TournamentDeckSelect, DeckDeleteButton,
                  RematchButton, ReplayButton, UndoButton, BoardButton, RulebookOpenButton, RulebookPageButton,
-                 RulebookContentsSelect, HelpButton, HintButton, ReviewButton)
+                 RulebookContentsSelect, HelpButton, HintButton, ReviewButton, LeagueButton)
 
 
 def button(kind: type[_Routed], custom_id: str, label: str, *, style: discord.ButtonStyle = discord.ButtonStyle.secondary,

@@ -33,6 +33,8 @@ from bot.games import get_game
 from bot.match import CLAIM, DRAW, RESIGN, Applied
 from bot.render.names import SHOWN_TO_ALL
 from bot.store import MatchRow
+from bot.tournaments.league import league_of
+from bot.tournaments.text import league_game_line
 from bot.ui.components import (
     board_button,
     hand_button,
@@ -256,6 +258,8 @@ class MatchThreads:
                        p1=f"<@{match.players[1]}>", days=match.days)
         if match.bot_seat is None:
             intro += "\n" + i18n.t("players.rated" if match.rated else "players.unrated", match.locale)
+        if (league_id := league_of(match.options)) is not None:
+            intro += "\n" + league_game_line(league_id, match.locale)
         series = await ratings.series_line(self.bot.store, match, names.seats, match.locale)
         if series:
             intro += "\n" + series

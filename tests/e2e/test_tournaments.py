@@ -296,3 +296,72 @@ async def test_show_gives_the_standings_privately_with_a_picture(table):
     elsewhere = await table.fake.slash(world.alice, world.guild, world.channel, "tournament show",
                                        options={"tournament": 99})
     assert elsewhere.ephemeral and "no tournament" in reply(elsewhere)
+
+
+async def test_the_organizer_role_is_set_and_cleared_by_settings(table):
+    """/settings organizer_role names the role; clear_organizer_role:True removes it (only Manage Server then);
+    both at once are refused privately and change nothing."""
+    world, fake = table.world, table.fake
+    await fake.add_role(world.guild, "Mods", P_MANAGE_GUILD, members=(world.alice,))
+    staff = await fake.add_role(world.guild, "Tournament staff", 0, members=(world.bob,))
+    await fake.slash(world.alice, world.guild, world.channel, "settings", options={"organizer_role": staff.id})
+    assert (await table.bot.store.guild_settings(world.guild.id))["organizer_role"] == staff.id
+    both = await fake.slash(world.alice, world.guild, world.channel, "settings",
+                            options={"organizer_role": staff.id, "clear_organizer_role": True})
+    assert both.ephemeral and "clear_organizer_role" in reply(both)
+    assert (await table.bot.store.guild_settings(world.guild.id))["organizer_role"] == staff.id
+    by_staff = await fake.slash(world.bob, world.guild, world.channel, "settings",
+                                options={"clear_organizer_role": True})  # the role alone cannot change settings
+    assert by_staff.ephemeral and (await table.bot.store.guild_settings(world.guild.id))["organizer_role"] == staff.id
+    cleared = await fake.slash(world.alice, world.guild, world.channel, "settings",
+                               options={"clear_organizer_role": True})
+    assert cleared.ephemeral and "Tournament organizer role: -" in reply(cleared)
+    assert (await table.bot.store.guild_settings(world.guild.id))["organizer_role"] is None
+    refused = await create(table, world.bob, format="swiss", rounds=3)
+    assert refused.ephemeral and await table.bot.store.get_tournament(1) is None
+    await create(table, world.alice, format="swiss", rounds=3)
+    assert (await table.bot.store.get_tournament(1)).organizer_id == world.alice.id
+
+
+async def test_late_join_until_round_one_and_a_no_show_loses_at_the_deadline(table):
+    """Joining stays open until round 1 is paired, then is refused privately; a player who never moves
+    loses at the round's deadline to the opponent who answered (docs/TOURNAMENTS.md, no-shows)."""
+    from fakediscord.autoplay import answer_controls, live_panel
+
+    world, fake, store = table.world, table.fake, table.bot.store
+    await fake.add_role(world.guild, "Mods", P_MANAGE_GUILD, members=(world.alice,))
+    await create(table, world.alice, format="swiss", rounds=2, starts=1)
+    users = await players(table, 4)
+    post = signup_post(table)
+    await join_all(table, users[:3])
+    table.bot.clock.now += 1800  # half-way to the sign-up deadline: a late join is still a join
+    await join_all(table, users[3:])
+    table.bot.clock.now += 1801  # the deadline: round 1 is paired
+    await table.bot.timekeeper.tick()
+    await table.settle()
+    assert (await store.get_tournament(1)).current_round == 1
+    # The post lost its Join button when sign-up closed, and the store refuses a join that races it.
+    assert not fake.find_component(fake.world.message(post.channel_id, post.id), custom_id_prefix="dt:tn:join:")
+    assert await store.join_tournament(1, (await fake.add_user("late")).id, table.bot.clock()) == "closed"
+    assert len(await store.entrants(1)) == 4
+    first, second = [b for b in await store.boards(1) if b.round == 1]
+    present_seat = 0
+    match = await store.get_match(first.match_id)
+    present = world.fake.world.user(match.players[present_seat])
+    panel = live_panel(fake, present.id)
+    control = answer_controls(fake, panel)[0]
+    assert control.get("type") != 3
+    await table.click(present, panel, control["custom_id"])  # the other seat never moves
+    await resign_round(table, 1, random.Random(2), leave=1)
+    assert (await store.get_match(second.match_id)).status == "finished"
+    await table.bot.timekeeper.tick()
+    await table.settle()
+    assert (await store.get_tournament(1)).current_round == 1  # the no-show's match holds the round
+    table.bot.clock.now += 4 * DAY + 1
+    await table.bot.timekeeper.tick()
+    await table.settle()
+    judged = await store.get_match(first.match_id)
+    assert judged.status == "finished" and judged.winner == present_seat and judged.result_reason == "timeout"
+    assert (await store.get_tournament(1)).current_round == 2
+    [board] = [b for b in await store.boards(1) if b.round == 1 and b.match_id == first.match_id]
+    assert board.outcome == "seat0"

@@ -9,7 +9,7 @@ import pytest
 
 from bot.db import POSTGRES, SQLITE
 from bot.store import open_store
-from bot.store.leagues import ALREADY_IN, JOINED, NOT_OPEN, LeagueAlreadyOpen
+from bot.store.leagues import ALREADY_IN, HAS_GAMES, JOINED, LEFT, NOT_IN, NOT_OPEN, LeagueAlreadyOpen
 from bot.tournaments.league import SeasonMatch, counted, league_table
 
 
@@ -55,14 +55,20 @@ async def test_one_open_season_per_server_and_game_and_its_matches(target):
         assert await store.join_league(league.id, 10, 110.0) == JOINED
         assert await store.join_league(league.id, 10, 111.0) == ALREADY_IN
         assert await store.join_league(league.id, 20, 112.0) == JOINED
-        for players, bot_seat in (((10, 20), None), ((20, 10), None), ((10, 20), 1)):
+        mark = {"league": str(league.id)}
+        for players, bot_seat, options in (((10, 20), None, mark), ((20, 10), None, mark), ((10, 20), 1, mark),
+                                           ((20, 10), None, {})):  # the last: a friendly game, not marked
             match_id = await store.create_match(
-                game="tiny", options={}, seed=1, guild_id=1, channel_id=2, players=players, bot_seat=bot_seat,
+                game="tiny", options=options, seed=1, guild_id=1, channel_id=2, players=players, bot_seat=bot_seat,
                 days=3, locale="en", state={}, panels={}, now=200.0, deadline=500.0, next_timer_at=None)
             await store.db.execute("UPDATE matches SET status = 'finished', winner = 0, finished_at = 300.0"
                                    " WHERE id = ?", (match_id,))
         found = await store.season_matches(league)
-        assert [game.players for game in found] == [(10, 20), (20, 10)]  # not the match against the bot
+        assert [game.players for game in found] == [(10, 20), (20, 10)]  # not the bot's, not the friendly one
+        assert await store.leave_league(league.id, 10, 400.0) == HAS_GAMES
+        assert await store.join_league(league.id, 40, 400.0) == JOINED
+        assert await store.leave_league(league.id, 40, 401.0) == LEFT
+        assert await store.leave_league(league.id, 40, 402.0) == NOT_IN
         assert await store.claim_due_leagues(500.0) == []
         [due] = await store.claim_due_leagues(1000.0)
         assert due.id == league.id
