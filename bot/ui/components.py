@@ -255,8 +255,12 @@ def undo_button(match: MatchRow) -> discord.ui.Item:
 
 def result_view(match: MatchRow) -> discord.ui.View:
     """The result post's buttons: Replay and Review for everyone, Rematch for the players (against the bot: at
-    once)."""
-    return view_of(button(RematchButton, f"dt:rm:{match.id}", i18n.t("players.rematch_button", match.locale),
-                          style=discord.ButtonStyle.primary),
-                   button(ReplayButton, f"dt:rp:{match.id}", i18n.t("players.replay_button", match.locale)),
-                   button(ReviewButton, f"dt:rv:{match.id}", i18n.t("advice.review_button", match.locale)))
+    once). After a lesson the Rematch is named for what it starts, a real match against Duel Table, and the
+    rulebook comes next to it: what a learner does next."""
+    lesson = match.kind == "lesson"
+    rematch = i18n.t("lesson_next.real_match" if lesson else "players.rematch_button", match.locale)
+    rules = (button(RulebookOpenButton, f"dt:rbo:{match.game}", i18n.t("lesson_next.rules", match.locale))
+             if lesson and get_game(match.game).rulebook is not None else None)
+    return view_with(button(RematchButton, f"dt:rm:{match.id}", rematch, style=discord.ButtonStyle.primary), rules,
+                     button(ReplayButton, f"dt:rp:{match.id}", i18n.t("players.replay_button", match.locale)),
+                     button(ReviewButton, f"dt:rv:{match.id}", i18n.t("advice.review_button", match.locale)))
