@@ -24,6 +24,7 @@ custom_id alone. The ids carry what a click needs (match id, the seat's panel ve
     dt:q:<match>:<seat>:<version>       ? on a seat's panel: its open question explained, privately (bot/ui/help.py)
     dt:hi:<match>:<version>             Hint: what the bot player would choose now, privately (bot/ui/hints.py)
     dt:rv:<match>                       Review of a finished match, privately (result post; bot/ui/review.py)
+    dt:rvs:<match>:<seat>               a spectator's pick of whose play to review (the Review's private answer)
 
 Every number is bounded in the template (at most 20 digits) and again in the store (a SQLite integer
 is 64-bit), so a forged id is a "not found", never an overflow.
@@ -183,10 +184,14 @@ class ReviewButton(_Routed, template=r"dt:rv:(?P<match_id>\d{1,20})"):
     handled_by = part("reviews", "on_review")
 
 
+class ReviewSeatButton(_Routed, template=r"dt:rvs:(?P<match_id>\d{1,20}):(?P<seat>[01])"):
+    handled_by = part("reviews", "on_review_seat")
+
+
 DYNAMIC_ITEMS = (OptionButton, OptionSelect, PageButton, ConfirmButton, HandButton, ClaimButton, ResignButton,
                  ChallengeButton, ChallengeDeckSelect, TournamentButton, TournamentDeckSelect, DeckDeleteButton,
                  RematchButton, ReplayButton, UndoButton, BoardButton, RulebookOpenButton, RulebookPageButton,
-                 RulebookContentsSelect, HelpButton, HintButton, ReviewButton)
+                 RulebookContentsSelect, HelpButton, HintButton, ReviewButton, ReviewSeatButton)
 
 
 def button(kind: type[_Routed], custom_id: str, label: str, *, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
