@@ -31,8 +31,13 @@ def coach(decision: Decision, view: dict) -> CoachLine:
     if prompt == "move":
         return CoachLine("move", tips=("move",))
     if prompt == "skill":
-        return CoachLine("skill" if len(decision.options) > 1 else "skill_none", tips=("skills",))
+        # Where a skill reaches is read from the columns: explained at the first skill that could be used.
+        if len(decision.options) > 1:
+            return CoachLine("skill", tips=("skills", "patterns"))
+        return CoachLine("skill_none", tips=("skills",))
     if prompt == "target":
+        if all(option.startswith("target:s:") for option in decision.options):  # a heal or a boost: allies
+            return CoachLine("target_ally")
         return CoachLine("target", tips=("patterns",))
     return CoachLine("any_move")
 
@@ -41,5 +46,5 @@ LESSON = Lesson(
     game="starfall", seed=5, options={"beginner": "on"}, decks=("vanguard", "bastion"), coach=coach,
     tips=("field", "turn", "stars", "summon", "move", "skills", "patterns"),
     lines=("place", "act_star_danger", "act_summon", "act_card", "summon", "move", "skill", "skill_none", "target",
-           "any_move"),
+           "target_ally", "any_move"),
 )

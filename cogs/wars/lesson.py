@@ -30,7 +30,9 @@ def coach(decision: Decision, view: dict) -> CoachLine:
         line = "removal" if kinds & {"remove", "remove2"} else "removal_none"
         return CoachLine(line, tips=("removal", *magic))
     if prompt == "reinforce":
-        return CoachLine("reinforce" if "reinforce" in kinds else "reinforce_none", tips=("reinforce", *magic))
+        veil = ("veil",) if "veil" in kinds else ()  # a 透化 card is a reinforcement of any attribute
+        line = "reinforce" if "reinforce" in kinds else "reinforce_veil" if veil else "reinforce_none"
+        return CoachLine(line, tips=("reinforce", *veil, *magic))
     if prompt == "counter":
         return CoachLine("counter", tips=("counter",))
     if prompt in ("haste", "precombat", "end"):
@@ -40,7 +42,7 @@ def coach(decision: Decision, view: dict) -> CoachLine:
 
 LESSON = Lesson(
     game="wars", seed=5, options={"level": "overlord"}, coach=coach,
-    tips=("magic", "territory", "expand", "deploy", "combat", "removal", "reinforce", "counter"),
+    tips=("magic", "territory", "expand", "deploy", "combat", "removal", "reinforce", "veil", "counter"),
     lines=("setup_magic", "setup_territory", "expand", "pass_on", "strategy_deploy", "strategy_none", "removal",
-           "removal_none", "reinforce", "reinforce_none", "counter", "any_move"),
+           "removal_none", "reinforce", "reinforce_veil", "reinforce_none", "counter", "any_move"),
 )
