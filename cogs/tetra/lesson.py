@@ -18,7 +18,7 @@ def coach(decision: Decision, view: dict) -> CoachLine:
     if prompt in ("marker", "marker_self"):
         return CoachLine("marker", tips=("marker",))
     if prompt in ROTATION1:
-        return CoachLine("rotation1", tips=("rotation1",))
+        return CoachLine("rotation1", tips=("rotation1", "row"))  # the row is what rotation 1 already shapes
     if prompt == "exception2":
         return CoachLine("exception2", tips=("rotation1",))
     if prompt == "rotate_marker":
