@@ -48,8 +48,9 @@ def coach(decision: Decision, view: dict) -> CoachLine:
             return CoachLine("place_bonus", {"bonus": int(cell["bonus"])}, tips=("rows", "squares"))
         row = square.split(":", 1)[0]
         return CoachLine("place_back" if row == "back" else "place_front", tips=("rows",))
-    if prompt == "place_reserve":
-        return CoachLine("place_reserve", tips=("reserve",))
+    if prompt == "place_reserve":  # the card left in hand is kept for the next round; after the last, for nothing
+        last = int(view.get("round") or 1) >= int(view.get("rounds") or 3)
+        return CoachLine("place_reserve_last" if last else "place_reserve", tips=("reserve",))
     if prompt == "attack":
         # The whole reasoning at the learner's first attacks; later a shorter line, so it is read, not skipped.
         if len(decision.options) == 1:
@@ -73,7 +74,8 @@ def coach(decision: Decision, view: dict) -> CoachLine:
 LESSON = Lesson(
     game="formation", seed=7, coach=coach,
     tips=("types", "squares", "rows", "reserve", "battle", "scoring", "follow", "zero", "double"),
-    lines=("type", "formation", "place_front", "place_back", "place_bonus", "place_wild", "place_reserve", "attack",
+    lines=("type", "formation", "place_front", "place_back", "place_bonus", "place_wild", "place_reserve", "place_reserve_last",
+           "attack",
            "attack_again", "attack_only", "defend_win", "defend_lose", "defend_only_win", "defend_only_lose", "advance",
            "any_move"),
 )

@@ -174,6 +174,9 @@ def test_the_coach_says_a_long_line_once_then_a_shorter_one_and_names_forced_mov
     assert attack(two, 1, 1) == "attack" and attack(two, 1, 2) == "attack"
     assert attack(two, 1, 3) == "attack_again" and attack(two, 2, 1) == "attack_again"
     assert attack(("attack:front:1",), 1, 1) == "attack_only"
+    reserve = Decision(seat=0, prompt="formation.prompt.place_reserve", options=("place:reserve:1:r5",))
+    assert coach(reserve, {"round": 2, "rounds": 3}).line == "place_reserve"  # the card left is kept
+    assert coach(reserve, {"round": 3, "rounds": 3}).line == "place_reserve_last"  # ... but not after the last
 
 
 def test_the_coach_names_what_the_options_offer() -> None:
