@@ -72,10 +72,15 @@ async def rating_lines(store, match, names: tuple[str, str], locale: str) -> lis
     return lines
 
 
-async def series_score(store, series_id: int, players: tuple[int, int]) -> tuple[int, int]:
-    """Wins of each of ``players`` over the finished matches of a series (draws count for nobody)."""
+async def series_played(store, series_id: int) -> list:
+    """The matches of a series that count: a lesson (a real match's Rematch after it starts a series) never does."""
+    return [match for match in await store.series_matches(series_id) if match.kind != "lesson"]
+
+
+def score_of(matches: list, players: tuple[int, int]) -> tuple[int, int]:
+    """Wins of each of ``players`` over the finished ``matches`` of a series (draws count for nobody)."""
     score = [0, 0]
-    for match in await store.series_matches(series_id):
+    for match in matches:
         if match.status != "finished" or match.winner is None:
             continue
         winner = match.players[match.winner]
@@ -91,5 +96,8 @@ async def series_line(store, match, names: tuple[str, str], locale: str) -> str 
     series_id = match.series_id
     if series_id is None:
         return None
-    s0, s1 = await series_score(store, series_id, match.players)
+    played = await series_played(store, series_id)
+    if len(played) < 2:  # the first real match after a lesson: no series to score yet
+        return None
+    s0, s1 = score_of(played, match.players)
     return i18n.t("players.series", locale, p0=names[0], s0=s0, s1=s1, p1=names[1])

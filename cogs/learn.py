@@ -30,7 +30,7 @@ from bot.store import ActiveMatchLimit, MatchRow
 from bot.ui.commandtext import cmd
 from bot.ui.inputs import game_choices
 from bot.ui.replies import tell
-from bot.ui.thread import thread_url
+from bot.ui.thread import held_in_dms, thread_url
 
 LESSON_LIMIT = 1  # lessons in play per member (see the module's docstring)
 
@@ -87,11 +87,11 @@ class Learn(commands.Cog):
 
     @staticmethod
     def where(match: MatchRow) -> str:
-        """The lesson's thread as a link, or "your DMs" where it is held there (its thread is the DM channel
-        the learner's panels go to)."""
-        learner = str(1 - BOT_SEAT)
-        if match.thread_id is None or (match.dm_panels.get(learner) or {}).get("c") == match.thread_id:
+        """The lesson's thread as a link, or "in your DMs" and the DM's own link where it is held there."""
+        if match.thread_id is None:
             return i18n.t("lesson.in_dms", match.locale)
+        if held_in_dms(match):
+            return i18n.t("lesson_next.in_dms_at", match.locale, url=thread_url(match))
         return thread_url(match)
 
     async def coach_words(self, match: MatchRow, seat: int, decision: Decision, seat_view: dict,

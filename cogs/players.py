@@ -530,7 +530,8 @@ class Players(commands.Cog):
             except ActiveMatchLimit as refusal:
                 await tell(interaction, over_limit_text(refusal, interaction.user.id, locale))
                 return
-            text = i18n.t("players.rematch.vs_bot_started", match.locale, player=f"<@{interaction.user.id}>",
+            started = "lesson_next.real_match_started" if match.kind == "lesson" else "players.rematch.vs_bot_started"
+            text = i18n.t(started, match.locale, player=f"<@{interaction.user.id}>",
                           game=i18n.t(f"games.{match.game}", match.locale), match_id=match.id)
             message = await self.bot.get_partial_messageable(match.channel_id).send(
                 text, allowed_mentions=discord.AllowedMentions.none())

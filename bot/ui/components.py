@@ -24,6 +24,7 @@ custom_id alone. The ids carry what a click needs (match id, the seat's panel ve
     dt:q:<match>:<seat>:<version>       ? on a seat's panel: its open question explained, privately (bot/ui/help.py)
     dt:hi:<match>:<version>             Hint: what the bot player would choose now, privately (bot/ui/hints.py)
     dt:rv:<match>                       Review of a finished match, privately (result post; bot/ui/review.py)
+    dt:rvs:<match>:<seat>               a spectator's pick of whose play to review (the Review's private answer)
 
 Every number is bounded in the template (at most 20 digits) and again in the store (a SQLite integer
 is 64-bit), so a forged id is a "not found", never an overflow.
@@ -187,10 +188,14 @@ class ReviewButton(_Routed, template=r"dt:rv:(?P<match_id>\d{1,20})"):
     handled_by = part("reviews", "on_review")
 
 
+class ReviewSeatButton(_Routed, template=r"dt:rvs:(?P<match_id>\d{1,20}):(?P<seat>[01])"):
+    handled_by = part("reviews", "on_review_seat")
+
+
 DYNAMIC_ITEMS = (OptionButton, OptionSelect, PageButton, ConfirmButton, HandButton, ClaimButton, ResignButton,
                  ChallengeButton, ChallengeDeckSelect, TournamentButton, TournamentDeckSelect, DeckDeleteButton,
                  RematchButton, ReplayButton, UndoButton, BoardButton, RulebookOpenButton, RulebookPageButton,
-                 RulebookContentsSelect, HelpButton, HintButton, ReviewButton, LeagueButton)
+                 RulebookContentsSelect, HelpButton, HintButton, ReviewButton, ReviewSeatButton, LeagueButton)
 
 
 def button(kind: type[_Routed], custom_id: str, label: str, *, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
@@ -259,8 +264,12 @@ def undo_button(match: MatchRow) -> discord.ui.Item:
 
 def result_view(match: MatchRow) -> discord.ui.View:
     """The result post's buttons: Replay and Review for everyone, Rematch for the players (against the bot: at
-    once)."""
-    return view_of(button(RematchButton, f"dt:rm:{match.id}", i18n.t("players.rematch_button", match.locale),
-                          style=discord.ButtonStyle.primary),
-                   button(ReplayButton, f"dt:rp:{match.id}", i18n.t("players.replay_button", match.locale)),
-                   button(ReviewButton, f"dt:rv:{match.id}", i18n.t("advice.review_button", match.locale)))
+    once). After a lesson the Rematch is named for what it starts, a real match against Duel Table, and the
+    rulebook comes next to it: what a learner does next."""
+    lesson = match.kind == "lesson"
+    rematch = i18n.t("lesson_next.real_match" if lesson else "players.rematch_button", match.locale)
+    rules = (button(RulebookOpenButton, f"dt:rbo:{match.game}", i18n.t("lesson_next.rules", match.locale))
+             if lesson and get_game(match.game).rulebook is not None else None)
+    return view_with(button(RematchButton, f"dt:rm:{match.id}", rematch, style=discord.ButtonStyle.primary), rules,
+                     button(ReplayButton, f"dt:rp:{match.id}", i18n.t("players.replay_button", match.locale)),
+                     button(ReviewButton, f"dt:rv:{match.id}", i18n.t("advice.review_button", match.locale)))

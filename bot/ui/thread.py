@@ -67,8 +67,18 @@ def thread_of(bot: TableBot, match: MatchRow) -> discord.abc.Messageable | None:
     return bot.get_channel(match.thread_id) or bot.get_partial_messageable(match.thread_id)
 
 
+def held_in_dms(match: MatchRow) -> bool:
+    """A lesson held in the learner's DMs (no private thread could be made, ``open_lesson``): its "thread" is
+    the DM channel the learner's panels go to, which the seat's panel record names once the first panel is
+    sent (right after the thread opens)."""
+    return match.thread_id is not None and any((record or {}).get("c") == match.thread_id
+                                               for record in match.dm_panels.values())
+
+
 def thread_url(match: MatchRow) -> str:
-    return f"https://discord.com/channels/{match.guild_id}/{match.thread_id}"
+    """The match's thread as a link; a DM channel's link has no server (``@me``)."""
+    place = "@me" if held_in_dms(match) else match.guild_id
+    return f"https://discord.com/channels/{place}/{match.thread_id}"
 
 
 async def post_dm_closed(thread: discord.abc.Messageable, match: MatchRow, seats: list[int]) -> None:
@@ -478,8 +488,10 @@ class MatchThreads:
         result = result_line(match, names)
         extras = await ratings.rating_lines(self.bot.store, match, names.seats, match.locale)
         series = await ratings.series_line(self.bot.store, match, names.seats, match.locale)
-        text = "\n".join(part for part in (*lines, result, *extras, series, i18n.t("match.revealed", match.locale))
-                         if part)
+        after = i18n.t("lesson_next.after", match.locale, game=i18n.t(f"games.{match.game}", match.locale)) \
+            if match.kind == "lesson" else ""
+        text = "\n".join(part for part in (*lines, result, *extras, series, after,
+                                            i18n.t("match.revealed", match.locale)) if part)
         await self.post_board(match, names, text, [], ping=False, final=True, view=result_view(match),
                               nonce=self.post_nonce(match, "f"))
         game = get_game(match.game)

@@ -22,8 +22,8 @@ def coach(decision: Decision, view: dict) -> CoachLine:
         if "play" in kinds:
             return CoachLine("main_play", tips=("cores", "creatures"))
         return CoachLine("main_end", tips=("cores",))
-    if prompt == "cut":
-        return CoachLine("cut", tips=("reduction",))
+    if prompt == "cut":  # without "nocut" the card can be paid only with the reduction
+        return CoachLine("cut" if "nocut" in decision.options else "cut_needed", tips=("reduction",))
     if prompt == "show":
         return CoachLine("show", tips=("public",))
     if prompt == "sacrifice":
@@ -40,6 +40,6 @@ def coach(decision: Decision, view: dict) -> CoachLine:
 LESSON = Lesson(
     game="afterlife", seed=5, decks=("inferno", "grove"), coach=coach,
     tips=("bundle", "afterlife", "cores", "combat", "creatures", "reduction", "public", "evolution", "instants"),
-    lines=("bundle", "send", "main_attack", "main_play", "main_end", "cut", "show", "sacrifice", "window", "block",
+    lines=("bundle", "send", "main_attack", "main_play", "main_end", "cut", "cut_needed", "show", "sacrifice", "window", "block",
            "blockers", "order", "target", "any_move"),
 )

@@ -16,15 +16,20 @@ def _square(view: dict, seat: int, square: str) -> dict | None:
     return None
 
 
-def _beats(cell: dict | None, colour: str, rank: int) -> bool:
-    """Whether the defender on ``cell`` (the learner's own card, known to the learner) wins the battle."""
+def _beats(cell: dict | None, colour: str, rank: int, attacker: str) -> bool:
+    """Whether the defender on ``cell`` (the learner's own card, known to the learner) wins the battle against
+    ``attacker`` (its printed card) attacking as ``colour`` at ``rank`` (bonuses counted). "0 beats 12" reads
+    the printed numbers, whatever the bonuses and colours."""
     if not cell or not cell["cards"]:
         return False
     card = cell["cards"][0]["card"]
-    own = int(card[1:]) + int(cell.get("bonus") or 0)
-    if int(card[1:]) == 0 and rank == 12:
+    printed, attacking = int(card[1:]), int(attacker[1:]) if attacker[1:].isdigit() else rank
+    if printed == 0 and attacking == 12:
         return True
-    return (cell.get("wild") or card[0] == colour[:1]) and own > rank
+    if printed == 12 and attacking == 0:
+        return False
+    own = printed + int(cell.get("bonus") or 0)
+    return bool(cell.get("wild") or card[0] == colour[:1]) and own > rank
 
 
 def coach(decision: Decision, view: dict) -> CoachLine:
@@ -43,15 +48,24 @@ def coach(decision: Decision, view: dict) -> CoachLine:
             return CoachLine("place_bonus", {"bonus": int(cell["bonus"])}, tips=("rows", "squares"))
         row = square.split(":", 1)[0]
         return CoachLine("place_back" if row == "back" else "place_front", tips=("rows",))
-    if prompt == "place_reserve":
-        return CoachLine("place_reserve", tips=("reserve",))
+    if prompt == "place_reserve":  # the card left in hand is kept for the next round; after the last, for nothing
+        last = int(view.get("round") or 1) >= int(view.get("rounds") or 3)
+        return CoachLine("place_reserve_last" if last else "place_reserve", tips=("reserve",))
     if prompt == "attack":
-        return CoachLine("attack", tips=("battle", "scoring"))
+        # The whole reasoning at the learner's first attacks; later a shorter line, so it is read, not skipped.
+        if len(decision.options) == 1:
+            line = "attack_only"
+        elif int(args.get("round", 1)) == 1 and int(args.get("battle", 1)) <= 2:
+            line = "attack"
+        else:
+            line = "attack_again"
+        return CoachLine(line, tips=("battle", "scoring"))
     if prompt == "defend":
-        colour, rank = str(args.get("colour", "")), int(args.get("rank", 0))
+        colour, rank, card = str(args.get("colour", "")), int(args.get("rank", 0)), str(args.get("card", ""))
         squares = [option.split(":", 1)[1] for option in decision.options if option.startswith("defend:")]
-        wins = any(_beats(_square(view, decision.seat, square), colour, rank) for square in squares)
-        return CoachLine("defend_win" if wins else "defend_lose", tips=("follow", "zero"))
+        wins = any(_beats(_square(view, decision.seat, square), colour, rank, card) for square in squares)
+        only = "defend_only_" if len(squares) == 1 else "defend_"
+        return CoachLine(only + ("win" if wins else "lose"), tips=("follow", "zero"))
     if prompt == "advance":
         return CoachLine("advance", tips=("double",))
     return CoachLine("any_move")
@@ -60,6 +74,8 @@ def coach(decision: Decision, view: dict) -> CoachLine:
 LESSON = Lesson(
     game="formation", seed=7, coach=coach,
     tips=("types", "squares", "rows", "reserve", "battle", "scoring", "follow", "zero", "double"),
-    lines=("type", "formation", "place_front", "place_back", "place_bonus", "place_wild", "place_reserve", "attack", "defend_win",
-           "defend_lose", "advance", "any_move"),
+    lines=("type", "formation", "place_front", "place_back", "place_bonus", "place_wild", "place_reserve", "place_reserve_last",
+           "attack",
+           "attack_again", "attack_only", "defend_win", "defend_lose", "defend_only_win", "defend_only_lose", "advance",
+           "any_move"),
 )

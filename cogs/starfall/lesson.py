@@ -9,6 +9,7 @@ from bot.engine import Decision
 from bot.lessons import CoachLine, Lesson
 
 FIELD_LIMIT = 4
+FIRST_ROUNDS = 2  # rounds in which the move and attack phases get the whole explanation; then a short reminder
 
 
 def _field(view: dict, seat: int) -> list[dict]:
@@ -28,11 +29,17 @@ def coach(decision: Decision, view: dict) -> CoachLine:
         return CoachLine("act_card", tips=("turn", "stars"))
     if prompt == "summon":
         return CoachLine("summon", tips=("summon",))
+    later = int(view.get("round") or 0) > FIRST_ROUNDS
     if prompt == "move":
-        return CoachLine("move", tips=("move",))
+        return CoachLine("move_again" if later else "move", tips=("move",))
     if prompt == "skill":
-        return CoachLine("skill" if len(decision.options) > 1 else "skill_none", tips=("skills",))
+        # Where a skill reaches is read from the columns: explained at the first skill that could be used.
+        if len(decision.options) > 1:
+            return CoachLine("skill_again" if later else "skill", tips=("skills", "patterns"))
+        return CoachLine("skill_none", tips=("skills",))
     if prompt == "target":
+        if all(option.startswith("target:s:") for option in decision.options):  # a heal or a boost: allies
+            return CoachLine("target_ally")
         return CoachLine("target", tips=("patterns",))
     return CoachLine("any_move")
 
@@ -40,6 +47,7 @@ def coach(decision: Decision, view: dict) -> CoachLine:
 LESSON = Lesson(
     game="starfall", seed=5, options={"beginner": "on"}, decks=("vanguard", "bastion"), coach=coach,
     tips=("field", "turn", "stars", "summon", "move", "skills", "patterns"),
-    lines=("place", "act_star_danger", "act_summon", "act_card", "summon", "move", "skill", "skill_none", "target",
-           "any_move"),
+    lines=("place", "act_star_danger", "act_summon", "act_card", "summon", "move", "move_again", "skill", "skill_again",
+           "skill_none", "target",
+           "target_ally", "any_move"),
 )

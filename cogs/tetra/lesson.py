@@ -18,7 +18,7 @@ def coach(decision: Decision, view: dict) -> CoachLine:
     if prompt in ("marker", "marker_self"):
         return CoachLine("marker", tips=("marker",))
     if prompt in ROTATION1:
-        return CoachLine("rotation1", tips=("rotation1",))
+        return CoachLine("rotation1", tips=("rotation1", "row"))  # the row is what rotation 1 already shapes
     if prompt == "exception2":
         return CoachLine("exception2", tips=("rotation1",))
     if prompt == "rotate_marker":
@@ -30,7 +30,7 @@ def coach(decision: Decision, view: dict) -> CoachLine:
         if not spells:
             return CoachLine("cast_none", tips=("casting", "mana"))
         hand_card = any(option.startswith("cast:H-") for option in spells)
-        line = "cast_more" if prompt == "cast_more" else "cast"
+        line = "cast_more" if prompt == "cast_more" else "cast" if hand_card else "cast_public"
         return CoachLine(line, {"count": len(spells)}, tips=("casting", *(("accidents",) if hand_card else ())))
     if prompt == "place_mana":
         return CoachLine("place_mana", tips=("mana",))
@@ -50,6 +50,6 @@ def coach(decision: Decision, view: dict) -> CoachLine:
 LESSON = Lesson(
     game="tetra", seed=5, options={"characters": "red-blue"}, coach=coach,
     tips=("marker", "rotation1", "rotation2", "row", "transfer", "casting", "mana", "accidents", "charge", "release"),
-    lines=("marker", "rotation1", "exception2", "rotation2", "transfer", "cast", "cast_more", "cast_none",
+    lines=("marker", "rotation1", "exception2", "rotation2", "transfer", "cast", "cast_more", "cast_public", "cast_none",
            "place_mana", "choose_effect", "charge", "charge_bonus", "gain_mana", "release", "effect_step", "any_move"),
 )

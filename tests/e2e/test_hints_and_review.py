@@ -152,3 +152,51 @@ async def test_hint_against_the_bot_then_a_review_computed_once_with_real_pictur
     # Later clicks read the stored review: the same answer, nothing searched again.
     again = await table.click(world.alice, post, review_id)
     assert table.bot.reviews.computed == 1 and said(again) == text
+
+
+async def test_a_spectator_picks_whose_play_to_review_and_a_player_gets_their_own(table: Table, think_pool):
+    world, fake = table.world, table.fake
+    match = await table.start(GAME, rated=False)
+    rng = random.Random(3)
+    for _ in range(6):  # a few decisions of both members, then a resignation ends it
+        user, panel = await mover_panel(table, match.id)
+        await click_random(fake, user.id, panel, rng, timeout=60)
+        await table.settle()
+    await table.bot.publisher.publish(await table.bot.service.resign(match.id, world.alice.id))
+    await table.settle()
+    post = next(m for m in reversed(table.thread_messages())
+                if fake.find_component(m, custom_id_prefix="dt:rv:") is not None)
+    review_id = fake.find_component(post, custom_id_prefix="dt:rv:")["custom_id"]
+    carol = await world.fake.add_user("carol")
+    picker = await table.click(carol, post, review_id)
+    assert picker.ephemeral and "Whose play in match" in said(picker)
+    message = picker.messages[-1]
+    buttons = [c for c in fake.components(message) if c["type"] == 2]
+    assert [b["label"] for b in buttons] == ["Review alice's play", "Review bob's play"]
+    assert table.bot.reviews.computed == 0  # nothing searched before the pick
+    answer = await fake.click(carol, message, buttons[1]["custom_id"], timeout=60)
+    await table.settle()
+    text = said(answer)
+    assert answer.ephemeral and "for bob" in text and "their chances" in text
+    assert " you chose " not in text  # a spectator reads bob's choices as bob's
+    assert await table.bot.store.review_of(match.id, 1) is not None
+    assert await table.bot.store.review_of(match.id, 0) is None and table.bot.reviews.computed == 1
+    # A player is never asked: their own seat at once.
+    own = await fake.click(world.alice, post, review_id, timeout=60)
+    await table.settle()
+    assert "Whose play" not in said(own) and "your chances" in said(own)
+    assert await table.bot.store.review_of(match.id, 0) is not None
+
+
+async def test_a_forged_pick_of_the_bots_seat_is_refused(table: Table, think_pool):
+    world = table.world
+    await table.challenge(world.alice, world.fake.bot_user_id, GAME, level="easy")
+    match = await table.match()
+    await table.bot.publisher.publish(await table.bot.service.resign(match.id, world.alice.id))
+    await table.settle()
+    post = next(m for m in reversed(table.thread_messages())
+                if table.fake.find_component(m, custom_id_prefix="dt:rv:") is not None)
+    carol = await world.fake.add_user("carol")
+    forged = await forged_click(table, carol, post, f"dt:rvs:{match.id}:{match.bot_seat}")
+    assert forged.ephemeral and "Duel Table's own moves are not reviewed" in said(forged)
+    assert table.bot.reviews.computed == 0

@@ -25,6 +25,7 @@ from tests.e2e.table import Table, make_bot
 MAX_CLICKS = 600  # far above any lesson; a lesson that never ends fails here, not by hanging
 RESTART_AFTER = 12  # formation's lesson restarts the bot after this many clicks of the learner
 VERSION = re.compile(r"dt:[osc]:\d+:(\d+):")
+WHAT_NEXT_GAME = "wars"  # its lesson is short and its review quick: the result post's buttons are clicked here
 
 
 def learner_of(world, game_id: str):
@@ -91,6 +92,8 @@ async def test_a_whole_lesson_is_played_to_its_end_with_the_coach_in_the_learner
         if game_id != GAME_IDS[0]:
             clicks = await play_to_the_end(table, user, match.id, rng)
             await finished_lesson_checks(table, user, match.id, lesson, locale, clicks)
+            if game_id == WHAT_NEXT_GAME:
+                await what_next_checks(table, user, match.id, locale)
             return
         clicks = await play_to_the_end(table, user, match.id, rng, RESTART_AFTER)
     # A restart in the middle of the first game's lesson: it resumes where it stood, coach and all.
@@ -133,6 +136,45 @@ async def finished_lesson_checks(table: Table, user, match_id: int, lesson, loca
     assert stats.messages[-1].content == i18n.t("players.stats.no_game", locale, name=user.name)
     history = await world.fake.slash(user, world.guild, world.channel, "history")
     assert history.messages[-1].content == i18n.t("players.history.empty", locale, name=user.name, game="")
+
+
+def result_post(fake, channel_id: int):
+    return next(m for m in reversed(fake.messages(channel_id))
+                if fake.find_component(m, custom_id_prefix="dt:rm:") is not None)
+
+
+async def what_next_checks(table: Table, user, lesson_id: int, locale: str) -> None:
+    """The lesson's result post says what comes next, and its buttons do it: a real match against Duel Table
+    (ordinary, unrated, with the lesson's options, no series line), the rulebook, the learner's own review."""
+    bot, fake = table.bot, table.fake
+    lesson = await bot.store.get_match(lesson_id)
+    game = i18n.t(f"games.{lesson.game}", locale)
+    post = result_post(fake, lesson.thread_id)
+    assert i18n.t("lesson_next.after", locale, game=game) in post.content
+    labels = [component["label"] for component in fake.components(post) if component["type"] == 2]
+    assert labels == [i18n.t("lesson_next.real_match", locale), i18n.t("lesson_next.rules", locale),
+                      i18n.t("players.replay_button", locale), i18n.t("advice.review_button", locale)]
+    rules = await table.click(user, post, fake.find_component(post, custom_id_prefix="dt:rbo:")["custom_id"])
+    assert rules.ephemeral and rules.messages[-1].embeds
+    review = await fake.click(user, post, fake.find_component(post, custom_id_prefix="dt:rv:")["custom_id"],
+                              timeout=60)  # a search over the whole lesson
+    await table.settle()
+    assert review.ephemeral
+    assert await bot.store.review_of(lesson.id, lesson.seat_of(user.id)) is not None  # the learner's own seat
+    assert await bot.store.review_of(lesson.id, lesson.bot_seat) is None
+    started = await table.click(user, post, fake.find_component(post, custom_id_prefix="dt:rm:")["custom_id"])
+    real = next(m for m in await bot.store.active_matches_of(user.id) if m.id != lesson.id)
+    assert real.kind == "match" and not real.rated and real.bot_seat == 1 - lesson.bot_seat
+    def plain(options):
+        return {key: value for key, value in options.items() if key not in ("deck0", "deck1")}
+    assert real.game == lesson.game and plain(real.options) == plain(lesson.options)  # level, bot level, ...
+    assert (real.options.get("deck0"), real.options.get("deck1")) == (lesson.options.get("deck1"),
+                                                                      lesson.options.get("deck0"))  # seats swap
+    assert started.messages[-1].content == i18n.t("lesson_next.real_match_started", locale, player=f"<@{user.id}>",
+                                                  game=game, match_id=lesson.id)
+    intro = fake.messages(real.thread_id)[0].content
+    assert i18n.t("players.series", locale, p0="", s0=0, s1=0, p1="").split(" ")[0] not in intro  # no "Series:"
+    assert fake.world.channel(real.thread_id).type == ChannelType.PUBLIC_THREAD
 
 
 async def test_one_lesson_at_a_time_and_never_in_the_way_of_normal_play(fake_world, tmp_path, clock):
@@ -180,8 +222,13 @@ async def test_without_private_threads_the_lesson_comes_by_dm(fake_world, tmp_pa
         board = [m for m in world.fake.dm_messages(world.alice) if m.content.startswith("🎓")]
         assert board and board[0].attachments  # the lesson's board and intro, in the DM
         assert record.messages[-1].flags & 64
+        dm_link = f"https://discord.com/channels/@me/{lesson.thread_id}"  # a DM channel's link has no server
         assert record.messages[-1].content == i18n.t("lesson.ready", "en", game=i18n.t("games.formation", "en"),
-                                                     where=i18n.t("lesson.in_dms", "en"))
+                                                     where=i18n.t("lesson_next.in_dms_at", "en", url=dm_link))
+        again = await world.fake.slash(world.alice, guild, channel, "learn", options={"game": "wars"})
+        assert dm_link in again.messages[-1].content
+        games = await world.fake.slash(world.alice, guild, channel, "games")
+        assert dm_link in games.messages[-1].content and f"/channels/{guild.id}/" not in games.messages[-1].content
         panel = live_panel(world.fake, world.alice.id)
         assert "https://discord.com/channels/" not in panel.content  # no link to a thread that is this DM
         coach = i18n.t("lesson.coach", "en", line="").strip()

@@ -92,12 +92,12 @@ def test_a_defender_that_cannot_win_is_told_so_from_its_own_cards() -> None:
         return {"seats": [{"board": [{"square": "back:1", "bonus": 0, "wild": False,
                                       "cards": [{"card": card, "face_up": False}]}]}, {"board": []}]}
 
-    decision = Decision(seat=0, prompt="formation.prompt.defend", options=("defend:back:1",),
+    decision = Decision(seat=0, prompt="formation.prompt.defend", options=("defend:back:1", "defend:back:2"),
                         args={"colour": "red", "rank": 7, "card": "r7"})
     assert coach(decision, view("r9")).line == "defend_win"
     assert coach(decision, view("b9")).line == "defend_lose"  # the wrong colour cannot win
     assert coach(decision, view("r5")).line == "defend_lose"
-    twelve = Decision(seat=0, prompt="formation.prompt.defend", options=("defend:back:1",),
+    twelve = Decision(seat=0, prompt="formation.prompt.defend", options=("defend:back:1", "defend:back:2"),
                       args={"colour": "blue", "rank": 12, "card": "b12"})
     assert coach(twelve, view("r0")).line == "defend_win"  # 0 beats 12
 
@@ -139,3 +139,65 @@ async def test_lessons_are_limited_apart_from_normal_play_and_left_out_of_the_re
                                (match_id,))
     assert [m.id for m in await store.finished_matches_of(10, 1)] == [match]  # /stats, /history: no lesson
     assert await store.active_lesson_of(10) is None
+
+
+def test_zero_beats_twelve_reads_the_printed_numbers() -> None:
+    """Formation: a 12 on a Rank+ square still loses to a 0, a 10 on Rank+2 is no 12, and a 12 defending loses
+    to an attacking 0 whatever its colour and rank."""
+    from bot.engine import Decision
+    from cogs.formation.lesson import coach
+
+    def view(card: str, bonus: int = 0) -> dict:
+        return {"seats": [{"board": [{"square": "back:1", "bonus": bonus, "wild": False,
+                                      "cards": [{"card": card, "face_up": False}]}]}, {"board": []}]}
+
+    def defend(card: str, colour: str, rank: int) -> Decision:
+        return Decision(seat=0, prompt="formation.prompt.defend", options=("defend:back:1",),
+                        args={"colour": colour, "rank": rank, "card": card})
+    assert coach(defend("r12", "red", 13), view("b0")).line == "defend_only_win"  # a 12 on Rank+1
+    assert coach(defend("r10", "red", 12), view("b0")).line == "defend_only_lose"  # a 10 on Rank+2 is no 12
+    assert coach(defend("r0", "red", 0), view("r12")).line == "defend_only_lose"  # an attacking 0 beats a 12
+    two = Decision(seat=0, prompt="formation.prompt.defend", options=("defend:back:1", "defend:back:2"),
+                   args={"colour": "red", "rank": 3, "card": "r3"})
+    assert coach(two, view("r9")).line == "defend_win"
+
+
+def test_the_coach_says_a_long_line_once_then_a_shorter_one_and_names_forced_moves() -> None:
+    from bot.engine import Decision
+    from cogs.formation.lesson import coach
+
+    def attack(options: tuple[str, ...], round_: int, battle: int) -> str:
+        decision = Decision(seat=0, prompt="formation.prompt.attack", options=options,
+                            args={"round": round_, "battle": battle})
+        return coach(decision, {"seats": [{"board": []}, {"board": []}]}).line
+    two = ("attack:front:1", "attack:front:2")
+    assert attack(two, 1, 1) == "attack" and attack(two, 1, 2) == "attack"
+    assert attack(two, 1, 3) == "attack_again" and attack(two, 2, 1) == "attack_again"
+    assert attack(("attack:front:1",), 1, 1) == "attack_only"
+    reserve = Decision(seat=0, prompt="formation.prompt.place_reserve", options=("place:reserve:1:r5",))
+    assert coach(reserve, {"round": 2, "rounds": 3}).line == "place_reserve"  # the card left is kept
+    assert coach(reserve, {"round": 3, "rounds": 3}).line == "place_reserve_last"  # ... but not after the last
+
+
+def test_the_coach_names_what_the_options_offer() -> None:
+    """Each game's coach reads the offered options: a Veil reinforcement is not "nothing fits", a heal's target is
+    an ally, a card that needs its cost reduction is told so, public-only casting is not a damage spell."""
+    from bot.engine import Decision
+    from cogs.afterlife.lesson import coach as afterlife
+    from cogs.starfall.lesson import coach as starfall
+    from cogs.tetra.lesson import coach as tetra
+    from cogs.wars.lesson import coach as wars
+
+    veil = Decision(seat=0, prompt="wars.prompt.reinforce", options=("veil:035:029", "pass"))
+    said = wars(veil, {"players": [{}, {}]})
+    assert said.line == "reinforce_veil" and "veil" in said.tips
+    heal = Decision(seat=0, prompt="starfall.prompt.target", options=("target:s:f1", "target:s:b2"))
+    assert starfall(heal, {}).line == "target_ally" and starfall(heal, {}).tips == ()
+    hit = Decision(seat=0, prompt="starfall.prompt.target", options=("target:o:f1", "target:o:b2"))
+    assert starfall(hit, {}).line == "target"
+    assert afterlife(Decision(seat=0, prompt="afterlife.prompt.cut", options=("cut:R09",)), {}).line == "cut_needed"
+    assert afterlife(Decision(seat=0, prompt="afterlife.prompt.cut", options=("cut:R09", "nocut")), {}).line == "cut"
+    public = Decision(seat=0, prompt="tetra.prompt.cast", options=("cast:P01", "pass"))
+    assert tetra(public, {}).line == "cast_public"
+    hand = Decision(seat=0, prompt="tetra.prompt.cast", options=("cast:P01", "cast:H-R1", "pass"))
+    assert tetra(hand, {}).line == "cast"
