@@ -45,6 +45,9 @@ def test_the_command_prints_the_summary_last(capsys):
 
 
 def test_a_level_the_game_lacks_is_refused(capsys):
-    assert main(["arena", "wars", "--a", "greedy", "--b", "random", "--matches", "1"]) == 2
+    # The platform tests' tiny game (registered by tests/conftest.py) has neither a greedy policy nor a bot.
+    assert main(["arena", "tiny", "--a", "greedy", "--b", "random", "--matches", "1"]) == 2
     assert "no greedy policy" in capsys.readouterr().err
+    assert main(["arena", "tiny", "--a", "easy", "--b", "random", "--matches", "1"]) == 2
+    assert "no bot player" in capsys.readouterr().err
     assert main(["arena", "chess", "--matches", "1"]) == 2
