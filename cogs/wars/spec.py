@@ -24,7 +24,8 @@ GAME = GameSpec(
     engine=ENGINE,
     describe=describe,
     bot=BotHooks(
-        determinize.determinize, evaluate=determinize.evaluate, rollout_depth=determinize.ROLLOUT_DEPTH,
+        determinize.determinize, evaluate=determinize.evaluate, prior=determinize.prior,
+        prior_wins=determinize.PRIOR_WINS, rollout_depth=determinize.ROLLOUT_DEPTH,
         budget_scale=determinize.BUDGET_SCALE,
     ),
     selfplay=SelfPlayHooks(greedy=policy.greedy),
