@@ -64,6 +64,7 @@ class Budget:
     # is often played (a beatable opponent whose mistakes are plausible ones). Drawn from the search's rng.
     temperature: float = 0.0
     use_prior: bool = True  # False (easy): the game's stronger prior policy is not asked
+    use_rollout: bool = True  # False (easy): playouts are random, not the game's playout policy
 
 
 EASY_TEMPERATURE = 0.08  # a step 0.08 worse in mean value (8 points in 100) is played e^-1 as often
@@ -71,7 +72,8 @@ EASY_TEMPERATURE = 0.08  # a step 0.08 worse in mean value (8 points in 100) is 
 # Times each game's budget_scale, calibrated so a level's iterations end before its cap even on this
 # 2-core host under load (see docs/ARCHITECTURE.md): then the answer never depends on timing.
 BUDGETS: dict[str, Budget] = {
-    "easy": Budget(iterations=20, max_ms=300.0, temperature=EASY_TEMPERATURE, use_prior=False),
+    "easy": Budget(iterations=20, max_ms=300.0, temperature=EASY_TEMPERATURE, use_prior=False,
+                   use_rollout=False),
     "normal": Budget(iterations=100, max_ms=1000.0),
     "hard": Budget(iterations=300, max_ms=3000.0),
 }
@@ -270,7 +272,7 @@ class Search:
         return [self.hooks.prune(d) for d in pending] if self.hooks.prune is not None else pending
 
     def policy_answer(self, state: State, decision: Decision) -> tuple[str, ...]:
-        if self.hooks.rollout is not None:
+        if self.hooks.rollout is not None and self.budget.use_rollout:
             return tuple(self.hooks.rollout(state, decision, self.rng))
         return random_choice(decision, self.rng)
 

@@ -7,6 +7,7 @@ import copy
 import itertools
 import json
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -129,7 +130,21 @@ def test_easy_draws_its_answer_by_the_mean_values_and_normal_takes_the_most_visi
     assert drawn.count("good") > drawn.count("close") > 100  # 0.9 and 0.83: both played often
     again = search.Search(TINY_HOOKS, 0, search.BUDGETS["easy"], random.Random(3))
     assert [again.softmax_pick(node, list(node)) for _ in range(400)] == drawn  # from the seed only
-    assert search.BUDGETS["normal"].temperature == 0 and search.BUDGETS["normal"].use_prior
+    assert search.BUDGETS["normal"].temperature == 0
+
+
+def test_easy_asks_neither_the_prior_nor_the_playout_policy():
+    def refuse(state, decision, rng):
+        raise AssertionError("asked")
+
+    hooks = replace(TINY_HOOKS, prior=refuse, rollout=refuse)
+    state = TinyEngine().new_game(1, {})
+    world = tiny_determinize(state, 0, random.Random(0))
+    easy = replace(search.BUDGETS["easy"], max_ms=1e9)
+    assert search.search(hooks, world, 0, easy, random.Random(0)) in {(o,) for o in decision_for(
+        TinyEngine().pending(state), 0).options}
+    with pytest.raises(AssertionError, match="asked"):
+        search.search(hooks, world, 0, replace(search.BUDGETS["normal"], max_ms=1e9), random.Random(0))
 
 
 def test_levels_scale_iterations_and_unknown_levels_are_refused():
