@@ -10,9 +10,10 @@ run replays exactly (up to the search's time cap); a game whose self-play option
 ``characters: random``) gets them at random here too. Before the summary, the win rates by side key (the
 game's ``side_keys``, e.g. TetrAction's characters), by seat and by pair, each with its 95% interval, counted
 as tools/selfplay.py counts them: with two players of one level, the sides' balance as that player sees it.
-The last line is
-``a_wins=X b_wins=Y draws=Z p95_ms=T``, T the nearest-rank 95th percentile of the thinking time per
-decision of the search players (of every player when neither searches).
+The line before
+the last is ``think_ms p50 M p95 T`` and the last line is ``a_wins=X b_wins=Y draws=Z p95_ms=T``, M and T the
+nearest-rank 50th and 95th percentiles of the thinking time per decision of the search players (of every
+player when neither searches).
 """
 
 from __future__ import annotations
@@ -56,14 +57,20 @@ class ArenaReport:
         return [f"arena {self.game} a={self.a} b={self.b} matches={self.matches}",
                 *self.sides.rate_lines(),
                 f"a_score {share:.1f}%",
+                f"think_ms p50 {percentile(self.think_ms, 0.5):.0f} p95 {p95(self.think_ms):.0f}",
                 f"a_wins={self.a_wins} b_wins={self.b_wins} draws={self.draws} p95_ms={p95(self.think_ms):.0f}"]
 
 
-def p95(values: Sequence[float]) -> float:
+def percentile(values: Sequence[float], share: float) -> float:
+    """The nearest-rank percentile (``share`` 0.5: the median)."""
     if not values:
         return 0.0
     ordered = sorted(values)
-    return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
+    return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
+
+
+def p95(values: Sequence[float]) -> float:
+    return percentile(values, 0.95)
 
 
 def make_player(game: str, level: str, think_ms: float | None) -> Player:

@@ -59,12 +59,21 @@ class Budget:
     iterations: int
     max_ms: float
     exploration: float = 0.7  # UCB1's c for values in [0, 1]
+    # 0: answer the most visited step. Above 0 (easy): draw each step of the answer from a softmax over the
+    # searched steps' mean values at this temperature, so a clearly worse answer is rare but a close second
+    # is often played (a beatable opponent whose mistakes are plausible ones). Drawn from the search's rng.
+    temperature: float = 0.0
+    use_prior: bool = True  # False (easy): the game's stronger prior policy is not asked
+    use_rollout: bool = True  # False (easy): playouts are random, not the game's playout policy
 
+
+EASY_TEMPERATURE = 0.08  # a step 0.08 worse in mean value (8 points in 100) is played e^-1 as often
 
 # Times each game's budget_scale, calibrated so a level's iterations end before its cap even on this
 # 2-core host under load (see docs/ARCHITECTURE.md): then the answer never depends on timing.
 BUDGETS: dict[str, Budget] = {
-    "easy": Budget(iterations=20, max_ms=300.0),
+    "easy": Budget(iterations=20, max_ms=300.0, temperature=EASY_TEMPERATURE, use_prior=False,
+                   use_rollout=False),
     "normal": Budget(iterations=100, max_ms=1000.0),
     "hard": Budget(iterations=300, max_ms=3000.0),
 }
@@ -263,7 +272,7 @@ class Search:
         return [self.hooks.prune(d) for d in pending] if self.hooks.prune is not None else pending
 
     def policy_answer(self, state: State, decision: Decision) -> tuple[str, ...]:
-        if self.hooks.rollout is not None:
+        if self.hooks.rollout is not None and self.budget.use_rollout:
             return tuple(self.hooks.rollout(state, decision, self.rng))
         return random_choice(decision, self.rng)
 
@@ -351,11 +360,21 @@ class Search:
             visited = [step for step in steps if step in node and node[step].visits]
             if not visited:
                 return complete_randomly(decision, partial, self.rng)
-            step = max(visited, key=lambda s: (node[s].visits, node[s].total))
+            if self.budget.temperature > 0:
+                step = self.softmax_pick(node, visited)
+            else:
+                step = max(visited, key=lambda s: (node[s].visits, node[s].total))
             if step == DONE:
                 return tuple(partial)
             partial.append(step)
             key = key + ((self.seat, step),)
+
+    def softmax_pick(self, node: Node, steps: Sequence[str]) -> str:
+        """A step drawn with weight exp(mean value / temperature) (the easy level's answer)."""
+        means = [node[step].total / node[step].visits for step in steps]
+        top = max(means)
+        weights = [math.exp((mean - top) / self.budget.temperature) for mean in means]
+        return self.rng.choices(list(steps), weights=weights)[0]
 
     def run(self, root: State) -> tuple[str, ...]:
         decision = decision_for(self.pending(root), self.seat)
@@ -364,7 +383,7 @@ class Search:
         if len(decision.options) == 1 and decision.min == decision.max == 1:
             return decision.options[0],
         deadline = time.perf_counter() + self.budget.max_ms / 1000.0
-        if self.hooks.prior is not None and decision.max == 1:
+        if self.hooks.prior is not None and self.budget.use_prior and decision.max == 1:
             # Called on the determinized world, never the real state (it may read everything).
             (hint,) = self.hooks.prior(root, decision, self.rng) or (None,)
             if hint in decision.options:

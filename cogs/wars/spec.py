@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bot.cards import Card
-from bot.games import BotHooks, GameSpec
-from cogs.wars import determinize
+from bot.games import BotHooks, GameSpec, SelfPlayHooks
+from cogs.wars import determinize, policy
 from cogs.wars.cards import catalogue
 from cogs.wars.cardtext import card_text
 from cogs.wars.describe import describe
@@ -25,9 +25,11 @@ GAME = GameSpec(
     engine=ENGINE,
     describe=describe,
     bot=BotHooks(
-        determinize.determinize, evaluate=determinize.evaluate, rollout_depth=determinize.ROLLOUT_DEPTH,
+        determinize.determinize, evaluate=determinize.evaluate, prior=determinize.prior,
+        prior_wins=determinize.PRIOR_WINS, rollout_depth=determinize.ROLLOUT_DEPTH,
         budget_scale=determinize.BUDGET_SCALE,
     ),
+    selfplay=SelfPlayHooks(greedy=policy.greedy),
     render_board=render_board,
     render_hand=render_hand,
     option_label=option_label,

@@ -99,7 +99,16 @@ def answers_alike(game: str, state: State, elsewhere: State, bot: int, seeds: in
     for seed in range(8):
         world = hooks.determinize(state, bot, random.Random(seed))
         assert dump(hooks.determinize(elsewhere, bot, random.Random(seed))) == dump(world)
-    budget = search.Budget(iterations=16, max_ms=1e9)  # iterations only: deterministic
-    for seed in range(seeds):
-        answer = search.think(game, state, bot, f"alike:{seed}", budget=budget)
-        assert search.think(game, elsewhere, bot, f"alike:{seed}", budget=budget) == answer
+    # Iterations only (deterministic): a small search with the game's prior, and the easy level (its softmax
+    # draw, no prior) without its time cap.
+    for budget in (search.Budget(iterations=16, max_ms=1e9), easy_budget(game)):
+        for seed in range(seeds):
+            answer = search.think(game, state, bot, f"alike:{seed}", budget=budget)
+            assert search.think(game, elsewhere, bot, f"alike:{seed}", budget=budget) == answer
+
+
+def easy_budget(game: str):  # -> search.Budget
+    """The easy level's budget for ``game`` without its time cap: its answer depends on the seed only."""
+    from bot.ai import search
+
+    return search.level_budget("easy", search.hooks_for(game), max_ms=1e9)

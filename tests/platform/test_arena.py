@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from bot.__main__ import main
-from tools.arena import run_arena
+from tools.arena import p95, run_arena
 
 LAST_LINE = re.compile(r"^a_wins=(\d+) b_wins=(\d+) draws=(\d+) p95_ms=(\d+)$")
 
@@ -18,6 +18,8 @@ def test_a_small_run_counts_every_match_and_alternates_seats():
     assert seats == [0, 1]
     assert report.think_ms  # the search's decisions were timed
     assert LAST_LINE.match(report.lines()[-1])
+    median = sorted(report.think_ms)[(len(report.think_ms) + 1) // 2 - 1]
+    assert report.lines()[-2] == f"think_ms p50 {median:.0f} p95 {p95(report.think_ms):.0f}"
 
 
 def test_tetra_draws_the_characters_at_random_and_counts_each_side_seat_and_pair():
@@ -45,6 +47,9 @@ def test_the_command_prints_the_summary_last(capsys):
 
 
 def test_a_level_the_game_lacks_is_refused(capsys):
-    assert main(["arena", "wars", "--a", "greedy", "--b", "random", "--matches", "1"]) == 2
+    # The platform tests' tiny game (registered by tests/conftest.py) has neither a greedy policy nor a bot.
+    assert main(["arena", "tiny", "--a", "greedy", "--b", "random", "--matches", "1"]) == 2
     assert "no greedy policy" in capsys.readouterr().err
+    assert main(["arena", "tiny", "--a", "easy", "--b", "random", "--matches", "1"]) == 2
+    assert "no bot player" in capsys.readouterr().err
     assert main(["arena", "chess", "--matches", "1"]) == 2

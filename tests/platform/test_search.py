@@ -7,6 +7,7 @@ import copy
 import itertools
 import json
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -14,6 +15,7 @@ from bot.ai import search
 from bot.engine import Decision, decision_for, random_choice
 from bot.games import GAME_IDS, game_package_exists
 from bot.match import BOT_LEVEL_OPTION, MatchService
+from tests.platform.determinize_checks import easy_budget
 from tests.platform.tinygame import TinyEngine
 
 BOT_GAMES = [g for g in GAME_IDS if game_package_exists(g) and search.has_bot_player(g)]
@@ -108,12 +110,41 @@ def test_the_humans_hidden_cards_never_change_the_bots_answer(game):
         # The same position with the human's hand, face-down cards and deck orders dealt otherwise.
         elsewhere = hooks.determinize(state, bot, random.Random(f"human:{index}"))
         moved += json.dumps(elsewhere, sort_keys=True) != json.dumps(state, sort_keys=True)
-        answer = search.think(game, state, bot, f"seed:{index}", budget=SMALL)
-        assert search.think(game, elsewhere, bot, f"seed:{index}", budget=SMALL) == answer
-        decision = decision_for(hooks.engine.pending(state), bot)
-        hooks.engine.apply(state, bot, answer)  # legal in the real state
-        assert decision is not None and set(answer) <= set(decision.options)
+        for budget in (SMALL, easy_budget(game)):  # easy: its softmax draw and no prior, uncapped
+            answer = search.think(game, state, bot, f"seed:{index}", budget=budget)
+            assert search.think(game, elsewhere, bot, f"seed:{index}", budget=budget) == answer
+            decision = decision_for(hooks.engine.pending(state), bot)
+            hooks.engine.apply(state, bot, answer)  # legal in the real state
+            assert decision is not None and set(answer) <= set(decision.options)
     assert moved > 0
+
+
+def test_easy_draws_its_answer_by_the_mean_values_and_normal_takes_the_most_visited():
+    node: search.Node = {}
+    for step, (visits, total) in {"good": (5, 4.5), "close": (6, 5.0), "bad": (9, 0.9)}.items():
+        node[step] = search.Edge()
+        node[step].available, node[step].visits, node[step].total = 20, visits, total
+    easy = search.Search(TINY_HOOKS, 0, search.BUDGETS["easy"], random.Random(3))
+    drawn = [easy.softmax_pick(node, list(node)) for _ in range(400)]
+    assert drawn.count("bad") < 5  # 0.1 against 0.9: e^-10 at the easy temperature
+    assert drawn.count("good") > drawn.count("close") > 100  # 0.9 and 0.83: both played often
+    again = search.Search(TINY_HOOKS, 0, search.BUDGETS["easy"], random.Random(3))
+    assert [again.softmax_pick(node, list(node)) for _ in range(400)] == drawn  # from the seed only
+    assert search.BUDGETS["normal"].temperature == 0
+
+
+def test_easy_asks_neither_the_prior_nor_the_playout_policy():
+    def refuse(state, decision, rng):
+        raise AssertionError("asked")
+
+    hooks = replace(TINY_HOOKS, prior=refuse, rollout=refuse)
+    state = TinyEngine().new_game(1, {})
+    world = tiny_determinize(state, 0, random.Random(0))
+    easy = replace(search.BUDGETS["easy"], max_ms=1e9)
+    assert search.search(hooks, world, 0, easy, random.Random(0)) in {(o,) for o in decision_for(
+        TinyEngine().pending(state), 0).options}
+    with pytest.raises(AssertionError, match="asked"):
+        search.search(hooks, world, 0, replace(search.BUDGETS["normal"], max_ms=1e9), random.Random(0))
 
 
 def test_levels_scale_iterations_and_unknown_levels_are_refused():

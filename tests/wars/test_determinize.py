@@ -3,9 +3,11 @@ built only from what the seat may see."""
 
 from __future__ import annotations
 
+import random
+
 from cogs.wars.determinize import determinize
 from cogs.wars.engine import ENGINE
-from tests.platform.determinize_checks import check_determinize, positions
+from tests.platform.determinize_checks import answers_alike, check_determinize, positions, positions_of
 
 
 def test_worlds_keep_the_view_play_out_and_move_only_hidden_cards():
@@ -17,3 +19,16 @@ def test_every_level_including_the_secret_setup_questions():
     for level in ("apprentice", "wizard", "seven_mage", "apprentice_choose3"):
         states = positions(ENGINE, range(2), every=3, options={"level": level})
         assert check_determinize(ENGINE, determinize, states) > 0
+
+
+def test_the_humans_hidden_cards_never_change_the_bots_answer_with_the_greedy_prior():
+    # The bot's hooks (the greedy prior, the greedy score as evaluation) read whole states: they must only
+    # ever see worlds. The same position with the human's hand, territories, magic and the deck dealt
+    # otherwise gives the same answer, at a searched budget and at easy.
+    bot = 1
+    states = positions_of(ENGINE, 4, {}, bot, every=3, count=4)
+    assert len(states) == 4
+    for index, state in enumerate(states):
+        elsewhere = determinize(state, bot, random.Random(f"human:{index}"))
+        assert elsewhere["hands"][0] != state["hands"][0] or elsewhere["deck"] != state["deck"]
+        answers_alike("wars", state, elsewhere, bot)
