@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 from bot.ai.search import (
     DEFAULT_LEVEL,
@@ -34,7 +34,9 @@ from bot.engine import Decision, Seat, State, decision_for
 from bot.games import get_game
 
 RUNNERS_UP = 2  # answers shown after the preferred one
-REVIEW_LEVEL = "easy"  # a review searches every decision of a match: the bot's quickest level
+REVIEW_LEVEL = "easy"  # a review searches every decision of a match: the bot's quickest level's iterations, but
+# judged as well as those iterations can (no easy noise: no softmax draw, the game's prior and playouts kept):
+# a review's "preferred" answer is the search's best estimate, never a newcomer's opponent's deliberate slip.
 REVIEW_MISTAKES = 3  # decisions a review lists
 MIN_DROP = 0.05  # a smaller drop in the seat's value is noise at a review's budget, not a mistake
 PLATFORM_MOVES = ("!resign", "!claim", "!undo")  # log lines that are no engine answer (bot/replay.py)
@@ -231,7 +233,7 @@ def review(game_id: str, seed: int, options: dict[str, str], log: Sequence[tuple
     time, so the bot's own moves are not kept waiting) where its value dropped by at least ``MIN_DROP``.
     Each is searched from what the seat could see then. ``worst`` picks the few to show."""
     hooks = hooks_for(game_id)
-    budget = budget or level_budget(level, hooks)
+    budget = budget or replace(level_budget(level, hooks), temperature=0.0, use_prior=True, use_rollout=True)
     wanted = set(reviewable(game_id, seed, options, log, seat) if indices is None else indices)
     mistakes: list[Mistake] = []
     for step in replay_steps(game_id, seed, options, log):

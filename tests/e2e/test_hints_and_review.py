@@ -177,14 +177,17 @@ async def test_a_spectator_picks_whose_play_to_review_and_a_player_gets_their_ow
     answer = await fake.click(carol, message, buttons[1]["custom_id"], timeout=60)
     await table.settle()
     text = said(answer)
-    assert answer.ephemeral and "for bob" in text and "their chances" in text
-    assert " you chose " not in text  # a spectator reads bob's choices as bob's
+    # Bob's play, in the third person: his mistakes ("for bob ... their chances") or, where six random clicks
+    # lost nothing by the search's estimate, that none of his did ("No decision of bob ...").
+    assert answer.ephemeral and (("for bob" in text and "their chances" in text) or "No decision of bob" in text)
+    assert " you chose " not in text and "your chances" not in text  # a spectator reads bob's choices as bob's
     assert await table.bot.store.review_of(match.id, 1) is not None
     assert await table.bot.store.review_of(match.id, 0) is None and table.bot.reviews.computed == 1
     # A player is never asked: their own seat at once.
     own = await fake.click(world.alice, post, review_id, timeout=60)
     await table.settle()
-    assert "Whose play" not in said(own) and "your chances" in said(own)
+    assert "Whose play" not in said(own)
+    assert "your chances" in said(own) or "No decision of alice" in said(own)  # her mistakes, or none
     assert await table.bot.store.review_of(match.id, 0) is not None
 
 
