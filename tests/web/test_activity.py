@@ -11,10 +11,14 @@ import random
 import aiohttp
 import pytest
 
+from bot import i18n
 from fakediscord import run_bot
 from tests.contract.games import determinize_hide, hooks_of
 from tests.e2e.table import Table, make_bot
+from tests.web.browser import chromium, find_browser
 from tests.web.webtable import SECRET, WebTable
+
+BROWSER = find_browser()
 
 
 @pytest.fixture
@@ -161,3 +165,30 @@ async def test_watch_without_the_web_server_says_so(fake_world, tmp_path, clock)
         record = await fake_world.fake.slash(fake_world.alice, fake_world.guild,
                                              fake_world.fake.world.channels[match.thread_id], "watch")
         assert record.messages[0].ephemeral and "not turned on" in record.messages[0].content
+
+
+@pytest.mark.skipif(BROWSER is None, reason="no Chromium installed: the browser test needs one "
+                    "(apt-get install chromium chromium-driver; see docs/WEB.md)")
+async def test_the_activity_page_in_a_real_browser_signs_in_with_the_sdks_mock_and_shows_the_seat(
+        activity: WebTable):
+    """Outside Discord the bundle runs the SDK's DiscordSDKMock; the code is one the fake Discord issued for
+    bob (as its client does when he accepts), traded by the server at the fake's /oauth2/token."""
+    web, fake, world = activity, activity.fake, activity.table.world
+    match = await web.table.start("wars")
+    code = fake.oauth.issue_code(world.bob.id)
+    url = f"{web.bot.web.address}/?mock_code={code}&guild_id={world.guild.id}&channel_id={match.thread_id}"
+    seat_part = (await web.text(web.bot.web.links.path(match, 1) + "/live?lang=ja"))
+    async with chromium(BROWSER) as tab:
+        await tab.open(url)
+        await tab.wait_for("document.querySelector('#live .question') !== null")
+        assert await tab.evaluate("document.getElementById('live').dataset.base") == web.bot.web.links.path(match, 1)
+        assert await tab.evaluate("document.documentElement.lang") == "ja"  # bob's own language, as his DMs
+        shown = await tab.evaluate("document.querySelector('#live .question').innerText")
+        assert shown.split("\n")[0] in seat_part
+        await tab.wait_for(f"document.getElementById('status').textContent === {i18n.t('web.live', 'ja')!r}")
+        await tab.wait_for("document.querySelector('#live img').naturalWidth > 0")
+        # Opened again with the same (now used) code: refused, and nothing of the match is shown.
+        await tab.open(url)
+        await tab.wait_for(f"document.getElementById('status').textContent === "
+                           f"{i18n.t('activity.signin_failed', 'en')!r}")
+        assert await tab.evaluate("document.getElementById('live').innerHTML") == ""
