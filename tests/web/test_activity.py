@@ -6,7 +6,9 @@ the public page, and nothing more; and /watch launches the Activity (callback 12
 from __future__ import annotations
 
 import copy
+import os
 import random
+from pathlib import Path
 
 import aiohttp
 import pytest
@@ -187,6 +189,8 @@ async def test_the_activity_page_in_a_real_browser_signs_in_with_the_sdks_mock_a
         assert shown.split("\n")[0] in seat_part
         await tab.wait_for(f"document.getElementById('status').textContent === {i18n.t('web.live', 'ja')!r}")
         await tab.wait_for("document.querySelector('#live img').naturalWidth > 0")
+        if os.environ.get("DUELTABLE_WEB_SHOTS"):  # a developer's look at the Activity at phone size
+            await tab.screenshot(Path(os.environ["DUELTABLE_WEB_SHOTS"]) / "activity_seat1_wars.png")
         # Opened again with the same (now used) code: refused, and nothing of the match is shown.
         await tab.open(url)
         await tab.wait_for(f"document.getElementById('status').textContent === "
