@@ -258,7 +258,7 @@ class DuelTable(commands.AutoShardedBot):
         self.tree.on_error = self.on_app_command_error
         await self.tree.set_translator(CommandTranslator())
         for extension in ("cogs.lobby", "cogs.challenges", "cogs.players", "cogs.cards", "cogs.decks", "cogs.board",
-                          "cogs.learn", "cogs.tournaments", "cogs.leagues"):
+                          "cogs.learn", "cogs.tournaments", "cogs.leagues", "cogs.watch"):
             await self.load_extension(extension)
         for game_id in playable_game_ids():
             # Each listed game's own cog (``COG`` in cogs/<game>/cog.py); a game registered at run time
@@ -283,6 +283,9 @@ class DuelTable(commands.AutoShardedBot):
 
         self.web = WebServer(lambda: self.store, self.members.names, Links(self.settings.web_secret or "", ""),
                              host=self.settings.web_host, port=self.settings.web_port if port is None else port)
+        if self.settings.discord_client_secret:  # the pages as a Discord Activity (bot/web/activity.py)
+            from bot.web.activity import attach
+            attach(self, self.web)
         await self.web.start()
         self.web.links.base_url = self.settings.web_base_url or self.web.address
         self.publisher.on_change = self.web.changed

@@ -93,6 +93,10 @@ class Settings(BaseSettings):
     web_host: str = Field("127.0.0.1", min_length=1, validation_alias=env("DUELTABLE_WEB_HOST", "web_host"))
     web_base_url: str | None = Field(None, validation_alias=env("WEB_BASE_URL", "web_base_url"))
     web_secret: str | None = Field(None, min_length=32, validation_alias=env("WEB_SECRET", "web_secret"), repr=False)
+    # The pages as a Discord Activity (docs/WEB.md): off unless the OAuth2 client secret is set and WEB_PORT too.
+    discord_client_id: int | None = Field(None, gt=0, validation_alias=env("DISCORD_CLIENT_ID", "discord_client_id"))
+    discord_client_secret: str | None = Field(None, min_length=1, repr=False, validation_alias=env(
+        "DISCORD_CLIENT_SECRET", "discord_client_secret"))
 
     # What each variable may be: the error line says this rather than pydantic's wording.
     ALLOWED: ClassVar[dict[str, str]] = {
@@ -118,10 +122,13 @@ class Settings(BaseSettings):
         "web_host": "an address to listen on, such as 127.0.0.1 or 0.0.0.0",
         "web_base_url": "the pages' public address, an http:// or https:// URL",
         "web_secret": "a random string of at least 32 characters (e.g. python -c 'import secrets; print(secrets.token_urlsafe(32))')",
+        "discord_client_id": "the application's id (Developer Portal, General Information; default: the bot's)",
+        "discord_client_secret": "the application's OAuth2 client secret (Developer Portal, OAuth2)",
         "global_limit": "requests a second, 1-100000 (Discord's default is 50 per bot token)",
         "thread_edit_s": "a number of seconds 0-3600 (0: a thread's live message is edited at every step)",
     }
-    SECRET: ClassVar[frozenset[str]] = frozenset({"token", "database_url", "web_secret"})  # never echoed in an error
+    SECRET: ClassVar[frozenset[str]] = frozenset({"token", "database_url", "web_secret",
+                                                  "discord_client_secret"})  # never echoed in an error
 
     @classmethod
     def settings_customise_sources(cls, settings_cls: type[BaseSettings], init_settings: PydanticBaseSettingsSource,

@@ -33,10 +33,11 @@ FOLLOWUP_WINDOW = 15 * 60.0
 SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = (
     1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
 
+LAUNCH_ACTIVITY = 12  # only for an app with Activities enabled (its EMBEDDED flag); no message
 # Which callback types each interaction type accepts (Discord answers anything else with 400).
 ALLOWED_CALLBACKS: dict[int, frozenset[int]] = {
-    APPLICATION_COMMAND: frozenset({4, 5, 9}),
-    MESSAGE_COMPONENT: frozenset({4, 5, 6, 7, 9}),
+    APPLICATION_COMMAND: frozenset({4, 5, 9, LAUNCH_ACTIVITY}),
+    MESSAGE_COMPONENT: frozenset({4, 5, 6, 7, 9, LAUNCH_ACTIVITY}),
     AUTOCOMPLETE: frozenset({8}),
     MODAL_SUBMIT: frozenset({4, 5, 6, 7}),
 }
@@ -304,6 +305,11 @@ class Interactions:
             limits.raise_if_invalid(limits.check_choices(data.get("choices") or []))
         elif ctype == 9:
             limits.raise_if_invalid(limits.check_modal(data))
+        elif ctype == LAUNCH_ACTIVITY:
+            if not self.world.activities_enabled:  # the refusal's wording is the fake's own: Discord's is unpublished
+                raise ApiError(400, 50035, "Invalid Form Body", limits.error_tree(
+                    [("type", "INTERACTION_RESPONSE_TYPE_INVALID", "Activities are not enabled for this application")]))
+            self.world.activity_launches.append((record.user_id, record.channel_id))
 
     async def _post(self, record: InteractionRecord, data: JSON, files: list[tuple[str, bytes]],
                     *, extra_flags: int = 0) -> FakeMessage:
@@ -331,6 +337,10 @@ class Interactions:
             "response_message_ephemeral": bool(message and message.ephemeral),
         }
         resource: JSON = {"type": ctype}
+        if ctype == LAUNCH_ACTIVITY:  # the instance the launch opened (or joined)
+            instance = f"i-{record.channel_id}-{self.world.application_id}"
+            interaction["activity_instance_id"] = instance
+            resource["activity_instance"] = {"id": instance}
         if message is not None and ctype in (4, 5, 7):
             resource["message"] = self.world.message_payload(message)
         return {"interaction": interaction, "resource": resource}

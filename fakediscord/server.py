@@ -47,6 +47,7 @@ from .models import (
     FakeUser,
     InteractionRecord,
 )
+from .oauth import OAuth
 from .rest import ApiRequest, RestApi
 from .snowflake import SnowflakeGenerator, shard_of
 from .world import BOT_PERMISSIONS, World, as_id
@@ -89,6 +90,7 @@ class FakeDiscord:
         self.world = World(self.ids, bot_name=bot_name)
         self.gateway = Gateway(self)
         self.interactions = Interactions(self)
+        self.oauth = OAuth(self)  # an Activity's sign-in: /oauth2/token and Bearer /users/@me (oauth.py)
         self.rest = RestApi(self, self.gateway, self.interactions)
         #: Every REST call the bot made, in order (turn ``record_calls`` off for long benchmarks).
         self.calls: list[CallRecord] = []
@@ -121,6 +123,7 @@ class FakeDiscord:
 
     async def start(self) -> FakeDiscord:
         app = web.Application(client_max_size=256 * 1024 * 1024)
+        app.router.add_post("/api/v10/oauth2/token", self.oauth.token)  # a form, not JSON: before the catch-all
         app.router.add_route("*", "/api/v10/{tail:.*}", self._handle_api)
         app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_get("/attachments/{channel_id}/{file_id}/{filename}", self._handle_cdn)
@@ -198,6 +201,8 @@ class FakeDiscord:
     async def _answer(self, request: web.Request) -> web.Response:
         path = "/" + request.match_info["tail"]
         method = request.method
+        if request.headers.get("Authorization", "").startswith("Bearer "):  # a member's OAuth2 token, not the bot
+            return await self.oauth.bearer(request, path)
         record = CallRecord(method=method, path=path, query=dict(request.query), json=None, files=[], status=0,
                             timestamp=self.now())
         headers: dict[str, str] = {}

@@ -57,6 +57,7 @@ EVERYONE_PERMISSIONS = (
 BOT_PERMISSIONS = EVERYONE_PERMISSIONS | P_MANAGE_MESSAGES | P_MANAGE_THREADS
 ALL_PERMISSIONS = (1 << 51) - 1
 
+APPLICATION_EMBEDDED = 1 << 17  # the application's flag for "Activities enabled"
 # Message flags a sender may set; the rest are Discord's to set.
 SETTABLE_FLAGS = 1 << 2 | EPHEMERAL | 1 << 12 | IS_COMPONENTS_V2
 _USER_MENTION = re.compile(r"<@!?(\d+)>")
@@ -80,6 +81,10 @@ class World:
         self.ids = ids
         self.bot = FakeUser(id=ids.next(), name=bot_name, bot=True)
         self.application_id = self.bot.id
+        #: The Developer Portal's "Activities enabled" (the EMBEDDED flag): LAUNCH_ACTIVITY callbacks allowed.
+        self.activities_enabled = False
+        #: Each Activity launched by a LAUNCH_ACTIVITY callback: (member, channel).
+        self.activity_launches: list[tuple[int, int]] = []
         self.base_url = "http://127.0.0.1"
         #: False: a file keeps only its first bytes (its PNG size) and its length, for a long benchmark whose
         #: fake would otherwise hold every picture the bot sent (~1 GB over 4,000 decisions).
@@ -319,7 +324,8 @@ class World:
         return {
             "id": str(self.application_id), "name": self.bot.name, "description": "", "icon": None,
             "bot_public": True, "bot_require_code_grant": False, "owner": owner, "team": None,
-            "verify_key": "0" * 64, "flags": 0, "bot": self.user_payload(self.bot), "summary": "",
+            "verify_key": "0" * 64, "flags": APPLICATION_EMBEDDED if self.activities_enabled else 0,
+            "bot": self.user_payload(self.bot), "summary": "",
             "install_params": None, "interactions_endpoint_url": None, "redirect_uris": [],
             "integration_types_config": {},
         }

@@ -38,3 +38,18 @@ def test_the_web_settings_are_read(clean_env):  # noqa: F811
     clean_env.setenv("WEB_BASE_URL", "table.example.org")
     with pytest.raises(SettingsError, match="WEB_BASE_URL must be the pages' public address"):
         Settings.from_env()
+
+
+def test_the_activity_is_off_unless_its_client_secret_is_set_and_the_secret_is_never_echoed(clean_env):  # noqa: F811
+    settings = Settings.from_env()
+    assert settings.discord_client_secret is None and settings.discord_client_id is None
+    clean_env.setenv("DISCORD_CLIENT_SECRET", "a-client-secret")
+    clean_env.setenv("DISCORD_CLIENT_ID", "12345")
+    settings = Settings.from_env()
+    assert (settings.discord_client_secret, settings.discord_client_id) == ("a-client-secret", 12345)
+    assert "a-client-secret" not in repr(settings)
+    clean_env.setenv("DISCORD_CLIENT_ID", "app")
+    with pytest.raises(SettingsError) as refused:
+        Settings.from_env()
+    assert str(refused.value).startswith("DISCORD_CLIENT_ID must be the application's id")
+    assert "a-client-secret" not in str(refused.value)

@@ -1,0 +1,170 @@
+"""The pages as a Discord Activity (docs/WEB.md, "As a Discord Activity"): the member signs in through the
+Embedded App SDK's OAuth2 flow and gets the page of their seat, or the public page as a spectator.
+
+Routes (added to the web server when ``DISCORD_CLIENT_SECRET`` is set):
+
+    GET  /                    the Activity's page (Discord loads the URL mapping's root): ``activity_app/``
+    GET  /activity/app.js     its script, the SDK bundled at package time (``web/activity/``, never fetched live)
+    POST /activity/token      {"code", "channel_id"} -> {"access_token", "link", ...}
+
+The token route trades the code at Discord's ``/oauth2/token`` (the client id and secret), reads who signed
+in at ``/users/@me`` with that token, and maps them to the match of the thread the Activity runs in: a player
+gets their seat's signed path, anyone else who can see the thread the public one. It trusts nothing the page
+says but the code (which Discord checks) and the channel id (checked against the member's own view of it):
+the page never gets more than that seat's or the public view, the same as the links in DMs and the thread.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import aiohttp
+import discord
+import jinja2
+from aiohttp import web
+
+from bot import i18n
+from bot.store import MatchRow, valid_id
+
+log = logging.getLogger(__name__)
+APP = Path(__file__).parent / "activity_app"
+# Discord's client frames the Activity (discord.com, its ptb/canary hosts) from its proxy (<app>.discordsays.com)
+DISCORD_FRAMES = "https://discord.com https://*.discord.com https://discordsays.com https://*.discordsays.com"
+ACTIVITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+                               "connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; "
+                               f"frame-ancestors {DISCORD_FRAMES}",
+}
+EXCHANGE_TIMEOUT = aiohttp.ClientTimeout(total=10)
+
+CanView = Callable[[MatchRow, int], Awaitable[bool]]
+
+
+class ActivityError(Exception):
+    """A sign-in refused: the HTTP status and the locale key of what the page says."""
+
+    def __init__(self, status: int, key: str) -> None:
+        super().__init__(key)
+        self.status, self.key = status, key
+
+
+class Activity:
+    def __init__(self, web_server, *, client_id: int, client_secret: str, api_base: Callable[[], str],
+                 can_view: CanView) -> None:
+        self.web = web_server
+        self.client_id = client_id
+        self._client_secret = client_secret
+        self.api_base = api_base  # Discord's API (discord.http.Route.BASE: the fake Discord's in tests)
+        self.can_view = can_view
+        self.templates = jinja2.Environment(loader=jinja2.FileSystemLoader(APP), autoescape=True,
+                                            undefined=jinja2.StrictUndefined)
+
+    def register(self, app: web.Application) -> None:
+        app.router.add_get("/", self.index)
+        app.router.add_get("/activity/app.js", self.script)
+        app.router.add_post("/activity/token", self.token)
+        app.on_response_prepare.append(self.frame_headers)
+
+    async def frame_headers(self, request: web.Request, response: web.StreamResponse) -> None:
+        """The Activity's page is framed by Discord's client: its CSP names Discord where the pages say 'none'."""
+        if request.path == "/" and response.status == 200:
+            response.headers.update(ACTIVITY_HEADERS)
+
+    async def index(self, request: web.Request) -> web.Response:
+        text = self.templates.get_template("index.html").render(
+            client_id=str(self.client_id), t=lambda key: {loc: i18n.t(key, loc) for loc in ("en", "ja")})
+        return web.Response(text=text, content_type="text/html", headers={"Cache-Control": "no-store"})
+
+    async def script(self, request: web.Request) -> web.Response:
+        return web.Response(body=(APP / "app.js").read_bytes(), content_type="text/javascript",
+                            headers={"Cache-Control": "no-cache"})
+
+    async def token(self, request: web.Request) -> web.Response:
+        try:
+            asked = await request.json()
+        except (ValueError, UnicodeDecodeError):
+            asked = None
+        code = asked.get("code") if isinstance(asked, dict) else None
+        channel = asked.get("channel_id") if isinstance(asked, dict) else None
+        lang = asked.get("lang") if isinstance(asked, dict) and asked.get("lang") in i18n.LOCALES else "en"
+        try:
+            if not isinstance(code, str) or not 0 < len(code) <= 200:
+                raise ActivityError(400, "activity.signin_failed")
+            channel_id = int(channel) if isinstance(channel, str) and channel.isdigit() and len(channel) <= 20 else 0
+            access_token, user_id = await self.sign_in(code)
+            match, seat = await self.seat_for(user_id, channel_id)
+        except ActivityError as refused:
+            return web.json_response({"error": refused.key, "message": i18n.t(refused.key, lang)},
+                                     status=refused.status, headers={"Cache-Control": "no-store"})
+        locale = await self.web.store.user_locale(user_id) if seat is not None else None
+        locale = locale or match.locale
+        return web.json_response({
+            "access_token": access_token, "link": self.web.links.path(match, seat), "own": seat is not None,
+            "locale": locale, "live": i18n.t("web.live", locale), "offline": i18n.t("web.offline", locale),
+        }, headers={"Cache-Control": "no-store"})
+
+    async def sign_in(self, code: str) -> tuple[str, int]:
+        """Discord's token exchange, then who signed in: (access token, user id)."""
+        form = {"grant_type": "authorization_code", "code": code, "client_id": str(self.client_id),
+                "client_secret": self._client_secret}
+        base = self.api_base()
+        try:
+            async with aiohttp.ClientSession(timeout=EXCHANGE_TIMEOUT) as http:
+                async with http.post(f"{base}/oauth2/token", data=form) as answer:
+                    grant = await answer.json(content_type=None) if answer.status == 200 else None
+                access_token = grant.get("access_token") if isinstance(grant, dict) else None
+                if not isinstance(access_token, str):
+                    log.info("activity sign-in refused by Discord's token exchange (HTTP %s)", answer.status)
+                    raise ActivityError(403, "activity.signin_failed")
+                async with http.get(f"{base}/users/@me", headers={"Authorization": f"Bearer {access_token}"}) as me:
+                    user = await me.json(content_type=None) if me.status == 200 else None
+        except (aiohttp.ClientError, TimeoutError, ValueError):
+            log.warning("activity sign-in: Discord's OAuth2 did not answer")
+            raise ActivityError(502, "activity.signin_failed") from None
+        user_id = str(user.get("id", "")) if isinstance(user, dict) else ""
+        if not user_id.isdigit():
+            raise ActivityError(403, "activity.signin_failed")
+        return access_token, int(user_id)
+
+    async def seat_for(self, user_id: int, channel_id: int) -> tuple[MatchRow, int | None]:
+        """The match of the thread the Activity runs in and the member's seat there (None: the public page)."""
+        match = await self.web.store.match_by_thread(channel_id) if valid_id(channel_id) else None
+        if match is None:
+            raise ActivityError(404, "activity.no_match")
+        seat = match.seat_of(user_id)  # never the bot's seat
+        if seat is None and not await self.can_view(match, user_id):
+            raise ActivityError(404, "activity.no_match")  # not told apart from no match at all
+        return match, seat
+
+
+def attach(client, web_server) -> Activity:
+    """The Activity's routes on the bot's web server (before it starts), signing in with the bot's settings."""
+    settings = client.settings
+    activity = Activity(web_server, client_id=settings.discord_client_id or client.application_id,
+                        client_secret=settings.discord_client_secret or "",
+                        api_base=lambda: discord.http.Route.BASE, can_view=member_sees(client))
+    activity.register(web_server.app)
+    return activity
+
+
+def member_sees(client) -> CanView:
+    """Whether a member may see the match's thread now (a spectator's public page), by the guild's own
+    permissions, not by what the page claims. A guild this process does not hold: no (the member opens the
+    Activity again; the proxy's next request may reach the process that holds it)."""
+    async def can_view(match: MatchRow, user_id: int) -> bool:
+        guild = client.get_guild(match.guild_id)
+        if guild is None:
+            return False
+        member = guild.get_member(user_id)
+        if member is None:
+            try:
+                member = await guild.fetch_member(user_id)
+            except discord.HTTPException:
+                return False
+        channel = (guild.get_channel_or_thread(match.thread_id) if match.thread_id else None) \
+            or guild.get_channel(match.channel_id)
+        return channel is not None and channel.permissions_for(member).view_channel
+
+    return can_view

@@ -1,0 +1,72 @@
+// Duel Table's Discord Activity: sign in through the Embedded App SDK, then show the member's seat page
+// (or the public page) inside Discord. The bot's server trades the code for a token, reads who signed in
+// and answers with the page's signed path; the page's own live script (/static/live.js) keeps it current.
+// Outside Discord (no frame_id in the URL) the SDK's mock stands in, with a code given as ?mock_code=: a
+// developer's browser and the tests. The code is still traded with Discord by the server, so the mock
+// grants nothing a real sign-in does not.
+import { DiscordSDK, DiscordSDKMock } from "@discord/embedded-app-sdk";
+
+const root = document.getElementById("activity");
+const live = document.getElementById("live");
+const status = document.getElementById("status");
+const lang = (navigator.language || "en").toLowerCase().startsWith("ja") ? "ja" : "en";
+
+function say(text) {
+  status.textContent = text;
+}
+
+function sdkFor(clientId, query) {
+  if (query.has("frame_id")) return new DiscordSDK(clientId);
+  const code = query.get("mock_code");
+  if (!code) return null;
+  const mock = new DiscordSDKMock(clientId, query.get("guild_id"), query.get("channel_id"), null);
+  mock._updateCommandMocks({ authorize: async () => ({ code }) });
+  return mock;
+}
+
+async function main() {
+  const clientId = root.dataset.clientId;
+  say(root.dataset["connecting_" + lang]);
+  const sdk = sdkFor(clientId, new URLSearchParams(window.location.search));
+  if (!sdk) {
+    say(root.dataset["outside_" + lang]);
+    return;
+  }
+  await sdk.ready();
+  const { code } = await sdk.commands.authorize({
+    client_id: clientId, response_type: "code", state: "", prompt: "none", scope: ["identify"],
+  });
+  const answer = await fetch("/activity/token", {
+    method: "POST", cache: "no-store", credentials: "omit", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ code, channel_id: sdk.channelId, lang }),
+  });
+  const signed = await answer.json();
+  if (!answer.ok) {
+    say(signed.message);
+    return;
+  }
+  await sdk.commands.authenticate({ access_token: signed.access_token });
+  const part = await fetch(signed.link + "/live?lang=" + signed.locale, { cache: "no-store", credentials: "omit" });
+  if (!part.ok) {
+    say(root.dataset["failed_" + lang]);
+    return;
+  }
+  live.innerHTML = await part.text();
+  const shown = live.querySelector("[data-stamp]");
+  live.dataset.base = signed.link;
+  live.dataset.query = "?lang=" + signed.locale;
+  live.dataset.stamp = shown ? shown.dataset.stamp : "";
+  live.dataset.own = signed.own ? "1" : "0";
+  status.dataset.live = signed.live;
+  status.dataset.offline = signed.offline;
+  document.documentElement.lang = signed.locale;
+  // The pages' own live script: it follows the server-sent events and fetches the live part again.
+  const script = document.createElement("script");
+  script.src = "/static/live.js";
+  document.body.appendChild(script);
+}
+
+main().catch((error) => {
+  console.error(error);
+  say(root.dataset["failed_" + lang]);
+});
