@@ -21,13 +21,11 @@ from __future__ import annotations
 import base64
 import secrets
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl
 
 from aiohttp import web
 
-if TYPE_CHECKING:
-    from .server import FakeDiscord
+from .parts import OAuthHost
 
 CODE_LIFETIME = 600.0
 TOKEN_LIFETIME = 604800
@@ -42,7 +40,7 @@ class Grant:
 
 
 class OAuth:
-    def __init__(self, fake: FakeDiscord) -> None:
+    def __init__(self, fake: OAuthHost) -> None:
         self.fake = fake
         #: The application's client secret (Developer Portal, OAuth2 page); its client id is the application id.
         self.client_secret = "fake-client-secret-" + secrets.token_urlsafe(12)

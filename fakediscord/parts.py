@@ -76,3 +76,16 @@ class RestHost(MessageHost, Protocol):
 
     async def emit_thread_members(self, thread: FakeChannel, *, added: Iterable[int] = (),
                                   removed: Iterable[int] = ()) -> None: ...
+
+
+class OAuthHost(Protocol):
+    """What :class:`~fakediscord.oauth.OAuth` uses: the world (its users), the application it signs in to,
+    and the fake's clock (codes and tokens expire)."""
+
+    @property
+    def world(self) -> World: ...
+
+    @property
+    def application_id(self) -> int: ...
+
+    def now(self) -> float: ...
