@@ -105,11 +105,9 @@ class Lobby(commands.Cog):
             await tell(interaction, refusal)
             return
         spec = get_game(game)
-        try:
-            options = parse_rules(rules, spec.engine.match_options)
-        except ValueError as error:
-            await tell(interaction, i18n.t("challenge.bad_rules", locale, part=quote_input(str(error)),
-                                           valid=describe_options(challenge_options(spec.engine.match_options))))
+        options, bad_rules = checked_rules(rules, spec.engine.match_options, locale)
+        if bad_rules:
+            await tell(interaction, bad_rules)
             return
         rules_text = describe_chosen(options) or "-"
         league_id = None
@@ -376,6 +374,16 @@ def describe_turn(match: MatchRow, locale: str, names: Names) -> str:
     if not owing:
         return i18n.t("games_list.none_to_move", locale)
     return ", ".join(names.seats[s] for s in owing)
+
+
+def checked_rules(text: str | None, options: tuple[MatchOption, ...], locale: str) -> tuple[dict[str, str], str | None]:
+    """A command's ``rules`` text as match options, or the private refusal naming what is wrong and what is
+    valid (/challenge and /tournament create take the same rules)."""
+    try:
+        return parse_rules(text, options), None
+    except ValueError as error:
+        return {}, i18n.t("challenge.bad_rules", locale, part=quote_input(str(error)),
+                          valid=describe_options(challenge_options(options)))
 
 
 def describe_options(options: tuple[MatchOption, ...]) -> str:

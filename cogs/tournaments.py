@@ -37,7 +37,7 @@ from bot.ui.permissions import is_organizer, organizer_command
 from bot.ui.pictures import upload
 from bot.ui.replies import tell
 from cogs.decks import pick_choices, pick_deck
-from cogs.lobby import challenge_options, describe_chosen, describe_options, parse_rules
+from cogs.lobby import checked_rules, describe_chosen
 
 log = logging.getLogger(__name__)
 DAY = 86400.0
@@ -91,11 +91,9 @@ class Tournaments(commands.Cog):
             await tell(interaction, refusal)
             return
         spec = get_game(game)
-        try:
-            options = parse_rules(rules, spec.engine.match_options)
-        except ValueError as error:
-            await tell(interaction, i18n.t("challenge.bad_rules", locale, part=quote_input(str(error)),
-                                           valid=describe_options(challenge_options(spec.engine.match_options))))
+        options, bad_rules = checked_rules(rules, spec.engine.match_options, locale)
+        if bad_rules:
+            await tell(interaction, bad_rules)
             return
         settings = await self.bot.store.guild_settings(interaction.guild_id)
         post_locale = settings.get("locale") or i18n.normalize_locale(interaction.guild_locale)

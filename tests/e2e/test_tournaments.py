@@ -365,3 +365,19 @@ async def test_late_join_until_round_one_and_a_no_show_loses_at_the_deadline(tab
     assert (await store.get_tournament(1)).current_round == 2
     [board] = [b for b in await store.boards(1) if b.round == 1 and b.match_id == first.match_id]
     assert board.outcome == "seat0"
+
+
+async def test_rules_text_that_names_no_rule_is_refused_by_both_commands_and_stores_nothing(table):
+    """/tournament create and /challenge read ``rules`` the same way (cogs/lobby.py: checked_rules): a text that
+    names no rule of the game is answered privately with the rules it may name, and nothing is stored."""
+    world = table.world
+    await world.fake.add_role(world.guild, "Mods", P_MANAGE_GUILD, members=(world.alice,))
+    created = await create(table, world.alice, game="formation", format="swiss", rounds=3, rules="bogus=1")
+    challenged = await table.fake.slash(world.alice, world.guild, world.channel, "challenge",
+                                        options={"game": "formation", "opponent": world.bob.id, "rules": "bogus=1"})
+    await table.settle()
+    for record in (created, challenged):
+        assert record.ephemeral and "I don't understand the option" in reply(record) and "bogus" in reply(record)
+    assert await table.bot.store.get_tournament(1) is None
+    assert await table.bot.store.get_challenge(1) is None
+    assert not [m for m in table.fake.messages(world.channel) if not m.ephemeral]
