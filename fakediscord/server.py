@@ -17,7 +17,7 @@ import logging
 import re
 import time
 import traceback
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,6 +78,16 @@ class _Injection:
         return (self.method is None or self.method == method) and (self.path is None or bool(self.path.search(path)))
 
 
+@dataclass
+class _AfterCall:
+    """Something to do once a matching REST call has been applied, before its answer goes back."""
+
+    method: str
+    path: re.Pattern[str]
+    when: Callable[[CallRecord], bool]
+    action: Callable[[CallRecord], Awaitable[None]]
+
+
 class FakeDiscord:
     """The fake Discord: world model, REST, gateway and the driver API used by tests, demo and bench."""
 
@@ -114,6 +124,7 @@ class FakeDiscord:
         self.port = 0
         self._offset = 0.0
         self._injections: list[_Injection] = []
+        self._after_calls: list[_AfterCall] = []
         self._inflight = 0
         self._last_activity = time.monotonic()
         self._message_signal = asyncio.Event()
@@ -218,6 +229,7 @@ class FakeDiscord:
                     status, body, headers = self.global_rate.answer(request.headers.get("Authorization", ""))
                 else:
                     status, body = await self._route(method, path, record)
+                    await self._after_call(method, path, record, status)
         except ApiError as error:
             status, body = error.status, error.to_json()
         except Exception as exc:  # a bug in the fake: say so loudly, but don't make discord.py retry a 500
@@ -280,6 +292,20 @@ class FakeDiscord:
         """Answer the next matching call(s) with an arbitrary Discord error (``path`` is a regex)."""
         body = {"code": code, "message": message}
         self._injections.append(_Injection(method, re.compile(path) if path else None, status, body, {}, times))
+
+    def after_call(self, method: str, path: str, action: Callable[[CallRecord], Awaitable[None]], *,
+                   when: Callable[[CallRecord], bool] = lambda record: True) -> None:
+        """Await ``action(record)`` once, after the first successful call matching ``method``, ``path`` (a regex)
+        and ``when`` was applied and before its answer goes back: e.g. SIGKILL the bot process that made
+        it, a crash right after Discord acted and before the bot could record it."""
+        self._after_calls.append(_AfterCall(method, re.compile(path), when, action))
+
+    async def _after_call(self, method: str, path: str, record: CallRecord, status: int) -> None:
+        for hook in self._after_calls:
+            if status < 300 and hook.method == method and hook.path.search(path) and hook.when(record):
+                self._after_calls.remove(hook)
+                await hook.action(record)
+                return
 
     # -- gateway events ------------------------------------------------------------------------------
 

@@ -662,6 +662,17 @@ def _canonical(state: dict) -> str:
     return json.dumps(state, sort_keys=True, default=str)
 
 
+def worker_env(target: str, scratch: Path, log_level: str = "WARNING") -> dict[str, str]:
+    """A bot process's environment on ``target`` (a PostgreSQL URL or an SQLite file), as an operator sets it."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DUELTABLE_", "DATABASE_URL"))}
+    if target.startswith(("postgresql://", "postgres://")):
+        env |= {"DATABASE_URL": target, "DUELTABLE_DB": str(scratch / "unused.sqlite3")}
+    else:
+        env["DUELTABLE_DB"] = target
+    return env | {"DISCORD_TOKEN": TOKEN, "DUELTABLE_TIMER_INTERVAL": "0.5", "DUELTABLE_LOG_LEVEL": log_level,
+                  "DUELTABLE_MAX_ACTIVE_MATCHES": "10"}
+
+
 # ---- the whole proof ---------------------------------------------------------------------------------
 
 
@@ -672,10 +683,8 @@ async def prove(config: ProofConfig) -> ProofReport:
     with tempfile.TemporaryDirectory(prefix="prove-scale-") as scratch_name:
         scratch = Path(scratch_name)
         server = None
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("DUELTABLE_", "DATABASE_URL"))}
         if config.sqlite:
             target = str(scratch / "proof.sqlite3")
-            env["DUELTABLE_DB"] = target
             backend = "one SQLite WAL file"
         else:
             target = config.database_url
@@ -684,11 +693,8 @@ async def prove(config: ProofConfig) -> ProofReport:
 
                 server = pgserver.get_server(scratch / "pg", cleanup_mode="stop")
                 target = server.get_uri()
-            env["DATABASE_URL"] = target
-            env["DUELTABLE_DB"] = str(scratch / "unused.sqlite3")
             backend = "PostgreSQL"
-        env |= {"DISCORD_TOKEN": TOKEN, "DUELTABLE_TIMER_INTERVAL": "0.5", "DUELTABLE_LOG_LEVEL": config.log_level,
-                "DUELTABLE_MAX_ACTIVE_MATCHES": "10"}
+        env = worker_env(target, scratch, config.log_level)
         if config.global_limit is not None:  # e.g. far above Discord's: the check below must then catch a burst
             env["DUELTABLE_GLOBAL_LIMIT"] = str(config.global_limit)
         store = await open_store(target)  # migrates once, before the workers start

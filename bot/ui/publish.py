@@ -50,10 +50,12 @@ class Publisher:
         # Told each match as the thread leaves it (bot/web's live pages, when the web server runs).
         self.on_change: Callable[[MatchRow | None], None] = lambda match: None
 
-    async def open_match(self, match: MatchRow, message_id: int | None, bot_moves: bool = True) -> MatchRow:
+    async def open_match(self, match: MatchRow, message_id: int | None, bot_moves: bool = True,
+                         reopened: bool = False) -> MatchRow:
         """Thread from the challenge message, DM check, first board, both panels, bot's first moves (unless
-        ``bot_moves`` is False: the caller answers its member first, then runs ``bot_player``)."""
-        thread, match, names = await self.threads.open(match, message_id)
+        ``bot_moves`` is False: the caller answers its member first, then runs ``bot_player``). ``reopened``:
+        start-up's catch-up of a match a dead process stored without a thread (MatchThreads.open)."""
+        thread, match, names = await self.threads.open(match, message_id, reopened)
         dm_ok = []
         for seat in (0, 1):
             dm_ok.append(True if seat == match.bot_seat else await self.panels.send_panel(match, seat, names))
@@ -158,7 +160,7 @@ class Publisher:
             logs.bind_match(match)
             try:
                 if match.thread_id is None:
-                    await self.open_match(match, None)
+                    await self.open_match(match, None, reopened=True)
                     continue
                 names = await self.members.names(match)
                 async with self.threads.match_lock(match.id):

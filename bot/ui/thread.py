@@ -245,18 +245,21 @@ class MatchThreads:
             lock = self._match_locks[match_id] = asyncio.Lock()
         return lock
 
-    async def open(self, match: MatchRow, message_id: int | None) -> tuple[discord.Thread, MatchRow, Names]:
+    async def open(self, match: MatchRow, message_id: int | None,
+                   reopened: bool = False) -> tuple[discord.Thread, MatchRow, Names]:
         """The thread (from the challenge message when there is one) and its first board with the intro.
-        Returns the thread, the match as stored with it, and the players' names."""
+        Returns the thread, the match as stored with it, and the players' names. ``reopened``: a match
+        stored without a thread by a process that died (start-up's catch-up), whose thread may exist."""
         channel = self.bot.get_channel(match.channel_id) or await self.bot.fetch_channel(match.channel_id)
         title = i18n.t("match.thread_name", match.locale, game=i18n.t(f"games.{match.game}", match.locale),
                        match_id=match.id)
-        if match.kind == "lesson":
+        thread = await self.made_before_a_crash(channel, title) if reopened else None
+        if thread is None and match.kind == "lesson":
             thread = await self.open_lesson(channel, title, match)
-        elif message_id is not None:
+        elif thread is None and message_id is not None:
             thread = await channel.get_partial_message(message_id).create_thread(
                 name=title[:100], auto_archive_duration=10080)
-        else:
+        elif thread is None:
             thread = await channel.create_thread(name=title[:100], type=discord.ChannelType.public_thread,
                                                  auto_archive_duration=10080)
         await self.bot.store.set_thread(match.id, thread.id)
@@ -281,6 +284,21 @@ class MatchThreads:
                                              thread_key(pending), [intro])
             self._shown_at[match.id] = self.bot.clock()
         return thread, match, names
+
+    async def made_before_a_crash(self, channel, title: str) -> discord.Thread | None:
+        """The match's thread made by a process killed before it recorded it (``set_thread``): Discord has no
+        nonce for a thread, so it is found by its name (which holds the match's number) among the bot's
+        active threads of the channel, rather than made a second time."""
+        guild = getattr(channel, "guild", None)
+        if guild is None:
+            return None
+        try:
+            threads = await guild.active_threads()
+        except discord.HTTPException as error:
+            log.info("active threads of guild %s not read: %s", guild.id, error)
+            return None
+        return next((thread for thread in threads if thread.parent_id == channel.id
+                     and thread.owner_id == self.bot.user.id and thread.name == title[:100]), None)
 
     async def open_lesson(self, channel, title: str, match: MatchRow) -> discord.abc.Messageable:
         """A lesson's own place: a private thread (type 12) with the learner added, or, where the bot may not
