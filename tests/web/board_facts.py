@@ -32,4 +32,22 @@ def formation(view: Mapping[str, Any], locale: str) -> list[str]:
     return facts
 
 
-FACTS: dict[str, Facts] = {"formation": formation}
+def wars(view: Mapping[str, Any], locale: str) -> list[str]:
+    from cogs.wars.text import card_name
+
+    facts = [seat_name_words(0, locale), seat_name_words(1, locale)]
+    if view["turn"]:
+        facts.append(str(view["turn"]))
+    for player in view["players"]:
+        facts.append(str(player["life"]))
+        facts += [card_name(unit["card"], locale) for unit in player["field"]]
+        facts += [card_name(slot["card"], locale) for slot in player["magic"] if slot.get("card")]
+    if view.get("seat") is not None:
+        facts += [card_name(card, locale) for card in view.get("hand") or []]
+        facts += [card_name(card, locale) for card in view.get("territories") or []]
+    for hand in view.get("hands") or []:
+        facts += [card_name(card, locale) for card in hand]
+    return facts
+
+
+FACTS: dict[str, Facts] = {"formation": formation, "wars": wars}
