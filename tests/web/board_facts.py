@@ -50,4 +50,21 @@ def wars(view: Mapping[str, Any], locale: str) -> list[str]:
     return facts
 
 
-FACTS: dict[str, Facts] = {"formation": formation, "wars": wars}
+def starfall(view: Mapping[str, Any], locale: str) -> list[str]:
+    from cogs.starfall.render_pieces import as_view
+    from cogs.starfall.text import card_name
+
+    view = as_view(view)
+    facts = [seat_name_words(0, locale), seat_name_words(1, locale)]
+    if view.get("round"):
+        facts += [str(view["round"]), str(view["turn"])]
+    for player in view["players"]:
+        facts += [str(player["deck_count"]), str(len(player["grave"]))]
+        facts += [card_name(card, locale) for card in player.get("drawn") or []]
+        for record in player["field"].values():
+            if record:
+                facts += [card_name(record["id"], locale), str(max(record["hp"] - record["dmg"], 0))]
+    return facts
+
+
+FACTS: dict[str, Facts] = {"formation": formation, "wars": wars, "starfall": starfall}

@@ -121,13 +121,16 @@ def test_hidden_cards_swapped_give_the_same_board(game_id):
     game = get_game(game_id)
     hide = determinize_hide(game_id)
     rng = random.Random(29)
-    changed = 0
+    swapped = changed = 0
     for _, _, state in positions(game_id):
         for seat in (0, 1):
             other = hide(state, seat, rng)  # what ``seat`` cannot see, swapped
+            swapped += other != state
             changed += game.engine.view(other, 1 - seat) != game.engine.view(state, 1 - seat)
             for viewer in (None, seat):
                 for locale in LOCALES:
                     assert (web_board(game, game.engine.view(other, viewer), locale, NAMES)
                             == web_board(game, game.engine.view(state, viewer), locale, NAMES))
-    assert changed, "no position had a hidden card to swap"
+    assert swapped, "no position had a hidden card to swap"
+    # Starfall hides deck orders only, which no view holds; the other games' views hold the hidden cards.
+    assert changed or game_id == "starfall", "the swap changed no seat's view"
