@@ -122,6 +122,9 @@ class GameSpec:
     rulebook: Callable[[], Sequence[RulePage]] | None = None
     # The ? help on every question and the rule a typed illegal move breaks (bot/help.py); None: generic help.
     help: HelpHooks | None = None
+    # view + locale -> the board as a safe HTML fragment for the web page (bot/web/boards.py), drawn from the
+    # same view as render_board / render_hand; None: the page shows the picture and the words only.
+    web_board: Callable[[View, str], str] | None = None
 
 
 # Games registered at run time (the platform tests' tiny game); looked up before the packages.

@@ -13,6 +13,8 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
+from markupsafe import Markup
+
 from bot import i18n
 from bot.engine import decision_for
 from bot.games import GameSpec, get_game
@@ -21,6 +23,7 @@ from bot.store import MatchRow, Store
 from bot.ui.panel import Names, format_prompt
 from bot.ui.thread import folded, outcome_reason, public_lines
 from bot.undo import effective_steps
+from bot.web.boards import web_board
 
 RECENT_DECISIONS = 24  # decisions read for the "last events" lines
 RECENT_LINES = 12  # lines shown
@@ -43,6 +46,7 @@ class Page:
     options: list[tuple[str, str]] = field(default_factory=list)
     image_alt: str = ""
     own: bool = False  # a seat's page (its hand), not the public one
+    board: Markup = field(default_factory=Markup)  # the game's web board (bot/web/boards.py), safe HTML; or empty
 
 
 _shown_states: OrderedDict[tuple[int, int], dict[str, Any]] = OrderedDict()
@@ -124,7 +128,8 @@ async def public_page(store: Store, match: MatchRow, locale: str, names: Names) 
     page = Page(match_id=match.id, role="p", locale=locale, title=title_of(match, locale),
                 stamp=str(match.posted_version), description=text,
                 turn=turn_line(match, locale, names),
-                lines=await event_lines(store, game, match, locale, names), image_alt=text)
+                lines=await event_lines(store, game, match, locale, names), image_alt=text,
+                board=web_board(game, view, locale, names.literal) or Markup())
     return page, view
 
 
@@ -138,7 +143,8 @@ async def seat_page(store: Store, match: MatchRow, seat: int, locale: str, names
     text = describe(game, view, locale, names)
     page = Page(match_id=match.id, role=str(seat), locale=locale, title=title_of(match, locale), stamp=stamp,
                 description=text, turn=turn_line(match, locale, names),
-                lines=await event_lines(store, game, match, locale, names), image_alt=text, own=True)
+                lines=await event_lines(store, game, match, locale, names), image_alt=text, own=True,
+                board=web_board(game, view, locale, names.literal) or Markup())
     decision = decision_for(game.engine.pending(match.state), seat) if match.status == "active" else None
     if decision is not None:
         page.question = format_prompt(game, decision, locale, names)

@@ -35,7 +35,7 @@ from bot.web.pages import Page, public_page, remember_shown, seat_page, shown_st
 
 log = logging.getLogger(__name__)
 HERE = Path(__file__).parent
-STATIC = {"live.js": "text/javascript", "page.css": "text/css"}
+STATIC = {"live.js": "text/javascript", "page.css": "text/css", "boards.css": "text/css"}
 # The pictures' own Japanese font, for a browser without one (fetched only for the characters it lacks).
 FONTS = {"NotoSansCJKjp-Regular.otf": FONT_DIR / "NotoSansCJKjp-Regular.otf",
          "NotoSansCJKjp-Bold.otf": FONT_DIR / "NotoSansCJKjp-Bold.otf"}

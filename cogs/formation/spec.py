@@ -13,6 +13,7 @@ from cogs.formation.help import HELP
 from cogs.formation.render import render_board, render_card, render_hand
 from cogs.formation.rulebook import pages
 from cogs.formation.text import ARG_FORMATTERS, option_label
+from cogs.formation.web import web_board
 
 
 def cards() -> list[Card]:
@@ -38,4 +39,5 @@ GAME = GameSpec(
     card_text=card_text,
     rulebook=pages,
     help=HELP,
+    web_board=web_board,
 )

@@ -18,6 +18,7 @@ from cogs.starfall.render import render_board, render_hand
 from cogs.starfall.render_card import render_card
 from cogs.starfall.rulebook import pages
 from cogs.starfall.text import ARG_FORMATTERS, option_label
+from cogs.starfall.web import web_board
 
 DECK_RULE = DeckRule(size=18, copy_limit=1, group_field="attribute",
                      group_counts={"attack": 6, "magic": 6, "trick": 6})
@@ -42,4 +43,5 @@ GAME = GameSpec(
     card_text=card_text,
     rulebook=pages,
     help=HELP,
+    web_board=web_board,
 )

@@ -14,6 +14,7 @@ from cogs.wars.render import render_board, render_hand
 from cogs.wars.render_card import describe_card, render_card
 from cogs.wars.rulebook import pages
 from cogs.wars.text import ARG_FORMATTERS, option_label
+from cogs.wars.web import web_board
 
 
 def cards() -> list[Card]:
@@ -40,4 +41,5 @@ GAME = GameSpec(
     card_text=card_text,
     rulebook=pages,
     help=HELP,
+    web_board=web_board,
 )
