@@ -43,6 +43,9 @@ class Page:
     options: list[tuple[str, str]] = field(default_factory=list)
     image_alt: str = ""
     own: bool = False  # a seat's page (its hand), not the public one
+    version: int = 0  # the seat's panel version its answer is checked against (a stale page is refused)
+    choose_min: int = 1  # a decision's answer: one option (a button each), or min..max of them (checkboxes)
+    choose_max: int = 1
 
 
 _shown_states: OrderedDict[tuple[int, int], dict[str, Any]] = OrderedDict()
@@ -143,5 +146,7 @@ async def seat_page(store: Store, match: MatchRow, seat: int, locale: str, names
     if decision is not None:
         page.question = format_prompt(game, decision, locale, names)
         page.options = [(option, game.option_label(option, view, locale)) for option in decision.options]
+        page.version = match.panel_version(seat)
+        page.choose_min, page.choose_max = decision.min, min(decision.max, len(decision.options))
     return page, view
 

@@ -7,6 +7,7 @@ a bot's seat: the same bare 404):
     GET /m/<match>/<token>/live       the page's live part, which the page fetches again when told
     GET /m/<match>/<token>/board.png  the picture: the public board, or the seat's hand
     GET /m/<match>/<token>/events     server-sent events: ``version`` with the page's stamp (``live.py``)
+    POST /m/<match>/<seat token>/move a move from a seat's page (``play.py``)
     GET /static/<file>                the page's script and style sheet
 
 No access log: a URL holds a seat's token. Pages are never cached and send no Referer onwards.
@@ -32,6 +33,7 @@ from bot.ui.panel import Names
 from bot.web.links import PUBLIC, Links, seat_of_role
 from bot.web.live import LiveHub, stamp
 from bot.web.pages import Page, public_page, remember_shown, seat_page, shown_state
+from bot.web.play import MoveDesk, move
 
 log = logging.getLogger(__name__)
 HERE = Path(__file__).parent
@@ -45,7 +47,7 @@ PAGES_KEPT = 96  # pages and live parts kept the same way: one is built per stam
 MATCHES_KEPT = 256  # match rows kept: a request re-reads only the columns that move (not the state) if unchanged
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
-                               "connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+                               "connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
     "Referrer-Policy": "no-referrer",  # a seat page's URL is its key
     "X-Content-Type-Options": "nosniff",
 }
@@ -55,8 +57,10 @@ NamesOf = Callable[[MatchRow], Awaitable[Names]]
 
 class WebServer:
     def __init__(self, store: Callable[[], Store], names: NamesOf, links: Links, *,
-                 host: str = "127.0.0.1", port: int | None = None, keepalive: float = KEEPALIVE) -> None:
+                 host: str = "127.0.0.1", port: int | None = None, keepalive: float = KEEPALIVE,
+                 desk: MoveDesk | None = None) -> None:
         self._store = store
+        self.desk = desk  # None: pages are read-only (no moves from the page)
         self.names = names
         self.links = links
         self.host, self.port = host, port
@@ -80,6 +84,7 @@ class WebServer:
         app.router.add_get(r"/m/{match:\d+}/{token}/live", self.live_part)
         app.router.add_get(r"/m/{match:\d+}/{token}/board.png", self.picture)
         app.router.add_get(r"/m/{match:\d+}/{token}/events", self.events)
+        app.router.add_post(r"/m/{match:\d+}/{token}/move", self.move)
         app.router.add_get("/static/{name}", self.static)
         app.router.add_get("/static/fonts/{name}", self.font)
         return app
@@ -134,6 +139,11 @@ class WebServer:
             self._matches.popitem(last=False)
         return match
 
+    def known(self, match: MatchRow) -> None:
+        """A match row read or written elsewhere (a move from a page): the next request refreshes from it."""
+        self._matches[match.id] = match
+        self._matches.move_to_end(match.id)
+
     async def locale_of(self, request: web.Request, match: MatchRow, role: str) -> str:
         """``?lang=`` when given; else a seat's own language (as its DMs), the match's for the public."""
         asked = request.query.get("lang")
@@ -145,11 +155,13 @@ class WebServer:
 
     # ---- pages ----------------------------------------------------------------------------------
 
-    def render(self, template: str, page: Page, request: web.Request) -> str:
+    def render(self, template: str, page: Page, request: web.Request, match: MatchRow,
+               notice: str | None = None) -> str:
         query = f"?lang={request.query['lang']}" if request.query.get("lang") in i18n.LOCALES else ""
         base = f"/m/{request.match_info['match']}/{request.match_info['token']}"
         return self.templates.get_template(template).render(
             page=page, base=base, query=query, picture=f"{base}/board.png?v={page.stamp}&lang={page.locale}",
+            csrf=self.links.csrf(match, page.role) if page.own else "", notice=notice,
             t=lambda key, **args: i18n.t(key, page.locale, **args))
 
     async def answer_page(self, request: web.Request, template: str) -> web.Response:
@@ -174,18 +186,21 @@ class WebServer:
         return web.Response(text=text, content_type="text/html", headers={"Cache-Control": "no-store"})
 
     async def build(self, request: web.Request, template: str, match: MatchRow, role: str, locale: str,
-                    names: Names) -> str:
+                    names: Names, notice: str | None = None) -> str:
         if role == PUBLIC:
             page, _ = await public_page(self.store, match, locale, names)
         else:
             page, _ = await seat_page(self.store, match, int(role), locale, names, stamp(match, role))
-        return self.render(template, page, request)
+        return self.render(template, page, request, match, notice)
 
     async def page(self, request: web.Request) -> web.Response:
         return await self.answer_page(request, "page.html")
 
     async def live_part(self, request: web.Request) -> web.Response:
         return await self.answer_page(request, "live.html")
+
+    async def move(self, request: web.Request) -> web.StreamResponse:
+        return await move(self, request)
 
     async def picture(self, request: web.Request) -> web.Response:
         """The public board or the seat's hand, drawn by the same renderer as the thread's and DMs'."""
