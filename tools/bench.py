@@ -554,6 +554,9 @@ async def _main(argv: list[str]) -> int:
     """``python -m tools.bench process [--matches N] [--decisions N] [--profile FILE]``: one section alone."""
     import argparse
 
+    if argv[:1] == ["web"]:  # the live web view's section (issue 29): tools/benchweb.py
+        from tools.benchweb import main
+        return await main(argv[1:])
     parser = argparse.ArgumentParser(prog="python -m tools.bench")
     parser.add_argument("section", choices=["process", "botmatch", "hint"])
     parser.add_argument("--game", action="append", help="a game to play (repeat; default: every game)")

@@ -32,7 +32,7 @@ from bot.store import MatchRow, Store, valid_id
 from bot.ui.panel import Names
 from bot.web.links import PUBLIC, Links, seat_of_role
 from bot.web.live import LiveHub, stamp
-from bot.web.pages import Page, public_page, remember_shown, seat_page, shown_state
+from bot.web.pages import Page, compose, page_reads, remember_shown, shown_state
 from bot.web.play import MoveDesk, move
 
 log = logging.getLogger(__name__)
@@ -61,6 +61,9 @@ class WebServer:
                  desk: MoveDesk | None = None) -> None:
         self._store = store
         self.desk = desk  # None: pages are read-only (no moves from the page)
+        # A page's build (the views, the game's words, the template: 2-10 ms) runs in a thread, not the event
+        # loop that answers the clicks; its store reads stay in the loop. False: in the loop (the bench's "before").
+        self.build_off_loop = True
         self.names = names
         self.links = links
         self.host, self.port = host, port
@@ -155,20 +158,22 @@ class WebServer:
 
     # ---- pages ----------------------------------------------------------------------------------
 
-    def render(self, template: str, page: Page, request: web.Request, match: MatchRow,
+    def render(self, template: str, page: Page, base: str, query: str, match: MatchRow,
                notice: str | None = None) -> str:
-        query = f"?lang={request.query['lang']}" if request.query.get("lang") in i18n.LOCALES else ""
-        base = f"/m/{request.match_info['match']}/{request.match_info['token']}"
         return self.templates.get_template(template).render(
             page=page, base=base, query=query, picture=f"{base}/board.png?v={page.stamp}&lang={page.locale}",
             csrf=self.links.csrf(match, page.role) if page.own else "", notice=notice,
             t=lambda key, **args: i18n.t(key, page.locale, **args))
 
     async def answer_page(self, request: web.Request, template: str) -> web.Response:
-        """A page or its live part, built once per stamp: the hundred pages that re-fetch it after a decision
-        arrive together, so the first one's build is shared (a task), not only its result."""
         match, role = await self.resolve(request)
         locale = await self.locale_of(request, match, role)
+        text = await self.shared(request, template, match, role, locale)
+        return web.Response(text=text, content_type="text/html", headers={"Cache-Control": "no-store"})
+
+    async def shared(self, request: web.Request, template: str, match: MatchRow, role: str, locale: str) -> str:
+        """A page or its live part, built once per stamp: the hundred pages told of a decision ask together,
+        so the first one's build is shared (a task), not only its result."""
         names = await self.names(match)
         key = (template, match.id, role, stamp(match, role), locale, request.query.get("lang"), names)
         task = self._pages.get(key)
@@ -183,15 +188,19 @@ class WebServer:
         except Exception:
             self._pages.pop(key, None)  # not kept: the next request builds it again
             raise
-        return web.Response(text=text, content_type="text/html", headers={"Cache-Control": "no-store"})
+        return text
 
     async def build(self, request: web.Request, template: str, match: MatchRow, role: str, locale: str,
                     names: Names, notice: str | None = None) -> str:
-        if role == PUBLIC:
-            page, _ = await public_page(self.store, match, locale, names)
-        else:
-            page, _ = await seat_page(self.store, match, int(role), locale, names, stamp(match, role))
-        return self.render(template, page, request, match, notice)
+        """A page or live part: its store reads here, the rest (pure) in a thread when ``build_off_loop``."""
+        query = f"?lang={request.query['lang']}" if request.query.get("lang") in i18n.LOCALES else ""
+        base = f"/m/{request.match_info['match']}/{request.match_info['token']}"
+        reads = await page_reads(self.store, match, role, locale, names, stamp(match, role))
+
+        def draw() -> str:
+            return self.render(template, compose(reads), base, query, match, notice)
+
+        return await asyncio.to_thread(draw) if self.build_off_loop else draw()
 
     async def page(self, request: web.Request) -> web.Response:
         return await self.answer_page(request, "page.html")
@@ -256,20 +265,30 @@ class WebServer:
                                                "X-Accel-Buffering": "no"})
         await response.prepare(request)
         shown = request.headers.get("Last-Event-ID") or request.query.get("since")
+        # ?parts=1 (the page's script): each news carries the live part itself, so a hundred pages told of a
+        # decision cost one build and a hundred writes, not a hundred requests that each read the match again.
+        locale = await self.locale_of(request, match, role) if request.query.get("parts") == "1" else None
         try:
             await response.write(b"retry: 2000\n\n")
             with self.hub.watch(match.id, role) as watcher:
                 told: str | None = stamp(match, role)
+                row: MatchRow | None = match
                 while not watcher.closed:
                     if told is None:  # a keep-alive: resync from the store (another process may have published)
-                        fresh = await self.read_match(match.id)
-                        told = stamp(fresh, role) if fresh is not None else shown
+                        row = await self.read_match(match.id)
+                        told = stamp(row, role) if row is not None else shown
                         if told == shown:
                             await response.write(b": keep-alive\n\n")
                     if told is not None and told != shown:
-                        await response.write(f"id: {told}\nevent: version\ndata: {told}\n\n".encode())
+                        if locale is not None and row is not None:
+                            part = await self.shared(request, "live.html", row, role, locale)
+                            data = "".join(f"data: {line}\n" for line in part.replace("\r", "").split("\n"))
+                            await response.write(f"id: {told}\nevent: part\n{data}\n".encode())
+                        else:
+                            await response.write(f"id: {told}\nevent: version\ndata: {told}\n\n".encode())
                         shown = told
                     told = await watcher.wait(self.keepalive)
+                    row = watcher.match
         except ConnectionResetError:  # the page was closed: its next reconnect resyncs
             pass
         return response

@@ -76,8 +76,16 @@
   checkCounts();
   const since = encodeURIComponent(stamp);
   if (!window.EventSource) return;
-  const source = new EventSource(base + "/events?since=" + since);
+  // parts=1: each news brings the live part itself (no fetch); "version" (the stamp alone) still refreshes.
+  const source = new EventSource(base + "/events?parts=1&since=" + since + (query ? "&" + query.slice(1) : ""));
   source.addEventListener("version", (event) => refresh(event.data));
+  source.addEventListener("part", (event) => {
+    if (fetching) fetching.again = null;  // the part is newer than what a fetch under way would bring
+    live.innerHTML = event.data;
+    const shown = live.querySelector("[data-stamp]");
+    stamp = shown ? shown.dataset.stamp : event.lastEventId;
+    live.dataset.stamp = stamp;
+  });
   source.addEventListener("open", () => { status.textContent = status.dataset.live; });
   source.addEventListener("error", () => { status.textContent = status.dataset.offline; });
 })();
