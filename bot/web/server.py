@@ -74,6 +74,11 @@ class WebServer:
         self._pictures: OrderedDict[tuple, asyncio.Task] = OrderedDict()
         self._pages: OrderedDict[tuple, asyncio.Future] = OrderedDict()
         self._matches: OrderedDict[int, MatchRow] = OrderedDict()
+        # A read of a match under way, shared by the requests that arrive while it runs (a hundred pictures
+        # asked at once after a decision: one store read), but only by requests that came after the last news
+        # of that match (its generation), so a page told of a decision never gets a row read before it.
+        self._reading: dict[int, tuple[int, asyncio.Future]] = {}
+        self._generation: dict[int, int] = {}
         self._runner: web.AppRunner | None = None
         self.app = self.make_app()
 
@@ -94,8 +99,10 @@ class WebServer:
 
     def changed(self, match: MatchRow | None) -> None:
         """The publish path's hook (``Publisher.on_change``): a watched match's shown state, then its pages."""
-        if match is not None and self.hub.watchers(match.id):
-            remember_shown(match)
+        if match is not None:
+            self.news(match.id)
+            if self.hub.watchers(match.id):
+                remember_shown(match)
         self.hub.changed(match)
 
     async def start(self) -> None:
@@ -128,9 +135,25 @@ class WebServer:
             raise web.HTTPNotFound()
         return match, role
 
+    def news(self, match_id: int) -> None:
+        """The match moved (published here, or seen moved at a keep-alive): reads under way are too old."""
+        self._generation[match_id] = self._generation.get(match_id, 0) + 1
+        if len(self._generation) > MATCHES_KEPT:
+            self._generation.pop(next(iter(self._generation)))
+
     async def read_match(self, match_id: int) -> MatchRow | None:
-        """The match as stored now; its state decoded again only when its version moved (a state changes only
-        with its version: one decision, one transaction)."""
+        """The match as stored now, one read shared by the requests that arrive while it runs (after the same
+        news); its state decoded again only when its version moved (a state changes only with its version)."""
+        generation = self._generation.get(match_id, 0)
+        flight = self._reading.get(match_id)
+        if flight is None or flight[0] != generation:
+            flight = (generation, asyncio.ensure_future(self._read_match(match_id)))
+            self._reading[match_id] = flight
+            flight[1].add_done_callback(lambda done, key=match_id, mine=flight: self._reading.pop(key, None)
+                                        if self._reading.get(key) is mine else None)
+        return await asyncio.shield(flight[1])
+
+    async def _read_match(self, match_id: int) -> MatchRow | None:
         known = self._matches.get(match_id)
         match = await (self.store.refresh_match(known) if known is not None else self.store.get_match(match_id))
         if match is None:
@@ -277,6 +300,8 @@ class WebServer:
                     if told is None:  # a keep-alive: resync from the store (another process may have published)
                         row = await self.read_match(match.id)
                         told = stamp(row, role) if row is not None else shown
+                        if told != shown:
+                            self.news(match.id)  # published elsewhere: this process's later reads are newer
                         if told == shown:
                             await response.write(b": keep-alive\n\n")
                     if told is not None and told != shown:

@@ -142,3 +142,30 @@ async def read_part(stream, timeout: float = 5.0) -> dict[str, str]:
                 fields[name] = value
 
     return await asyncio.wait_for(read(), timeout)
+
+
+async def test_requests_arriving_together_share_one_store_read_but_never_one_from_before_the_news(web: WebTable):
+    bot = web.bot
+    match = await web.table.start("wars")
+    public = path_of(bot.web_url(match, None))
+    await web.text(public + "/live")  # the row is known: later requests refresh it
+    store = bot.store
+    reads = []
+    real = store.refresh_match
+
+    async def counted(known):
+        reads.append(known.id)
+        return await real(known)
+
+    store.refresh_match = counted
+    try:
+        answers = await asyncio.gather(*(web.get(f"{public}/board.png") for _ in range(20)))
+        assert all(status == 200 for status, _ in answers)
+        assert len(reads) < 5, reads  # one read a flight (aiohttp may serve a few apart), not one a request
+        await web.step(random.Random(3))  # news: the publish path tells the server
+        after = await web.table.match()
+        reads.clear()
+        live = await web.text(public + "/live")
+        assert reads and f'data-stamp="{after.posted_version}"' in live
+    finally:
+        store.refresh_match = real
