@@ -279,10 +279,12 @@ class DuelTable(commands.AutoShardedBot):
     async def start_web(self, port: int | None = None):
         """The live web view (bot/web, docs/WEB.md), fed by the publish path; ``port`` 0: any free one (tests)."""
         from bot.web.links import Links  # jinja2 and the pages: only for a process that serves them
+        from bot.web.play import MoveDesk
         from bot.web.server import WebServer
 
         self.web = WebServer(lambda: self.store, self.members.names, Links(self.settings.web_secret or "", ""),
-                             host=self.settings.web_host, port=self.settings.web_port if port is None else port)
+                             host=self.settings.web_host, port=self.settings.web_port if port is None else port,
+                             desk=MoveDesk(lambda: self.service, self.publisher))
         if self.settings.discord_client_secret:  # the pages as a Discord Activity (bot/web/activity.py)
             from bot.web.activity import attach
             attach(self, self.web)

@@ -48,6 +48,12 @@ class Links:
     def url(self, match: MatchRow, seat: int | None) -> str:
         return self.base_url + self.path(match, seat)
 
+    def csrf(self, match: MatchRow, role: str) -> str:
+        """The form token of a seat page's moves: bound to that seat's link (the match, its seed, the role)
+        under the same secret, but not the link itself, so a form seen anywhere else is no key to the page."""
+        message = f"dueltable-web-move:{match.id}:{match.seed}:{role}".encode()
+        return base64.urlsafe_b64encode(hmac.new(self._key, message, hashlib.sha256).digest()[:MAC_BYTES]).decode()
+
     def role(self, match: MatchRow, token: str) -> str | None:
         """The role a token opens for this match (``p``, ``0``, ``1``), or None for a forged, stale or
         foreign one. The role is the token's first character; its MAC is compared in constant time."""

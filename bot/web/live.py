@@ -45,11 +45,12 @@ class Watcher:
     def __init__(self, role: str) -> None:
         self.role = role
         self.stamp: str | None = None
+        self.match: MatchRow | None = None  # the row the stamp was computed from (the page's news is built from it)
         self.woken = asyncio.Event()
         self.closed = False
 
-    def tell(self, new_stamp: str) -> None:
-        self.stamp = new_stamp
+    def tell(self, new_stamp: str, match: MatchRow) -> None:
+        self.stamp, self.match = new_stamp, match
         self.woken.set()
 
     async def wait(self, timeout: float) -> str | None:
@@ -92,7 +93,7 @@ class LiveHub:
         for watcher in self._watching[match.id]:
             if watcher.role not in stamps:
                 stamps[watcher.role] = stamp(match, watcher.role)
-            watcher.tell(stamps[watcher.role])
+            watcher.tell(stamps[watcher.role], match)
 
     def close(self) -> None:
         """The server is stopping: every live connection ends (the browser reconnects and resyncs)."""

@@ -47,6 +47,9 @@ class Page:
     image_alt: str = ""
     own: bool = False  # a seat's page (its hand), not the public one
     board: Markup = field(default_factory=Markup)  # the game's web board (bot/web/boards.py), safe HTML; or empty
+    version: int = 0  # the seat's panel version its answer is checked against (a stale page is refused)
+    choose_min: int = 1  # a decision's answer: one option (a button each), or min..max of them (checkboxes)
+    choose_max: int = 1
 
 
 _shown_states: OrderedDict[tuple[int, int], dict[str, Any]] = OrderedDict()
@@ -86,10 +89,14 @@ def page_names(names: Names) -> Names:
     return Names(seats=names.literal)
 
 
-async def event_lines(store: Store, game: GameSpec, match: MatchRow, locale: str, names: Names) -> list[str]:
-    """The last public lines the thread showed, in the page's language."""
-    rows = [row for row in await store.unposted(match.id, max(0, match.posted_version - RECENT_DECISIONS))
+async def recent_rows(store: Store, match: MatchRow) -> list[tuple]:
+    """The last decisions the thread showed (a store read: in the event loop)."""
+    return [row for row in await store.unposted(match.id, max(0, match.posted_version - RECENT_DECISIONS))
             if row[0] <= match.posted_version]
+
+
+def event_lines(game: GameSpec, rows: list[tuple], locale: str, names: Names) -> list[str]:
+    """The last public lines the thread showed, in the page's language."""
     return folded(public_lines(game, rows, locale, names), locale)[-RECENT_LINES:]
 
 
@@ -118,36 +125,59 @@ def describe(game: GameSpec, view: dict, locale: str, names: Names) -> str:
     return render_with_names(names.literal, game.describe, view, locale)
 
 
-async def public_page(store: Store, match: MatchRow, locale: str, names: Names) -> tuple[Page, dict]:
-    """The public page and the view its picture is drawn from: ``view(state, None)`` of the thread's state."""
+@dataclass
+class PageReads:
+    """What a page reads from the store (in the event loop); the rest of its build is pure (any thread)."""
+
+    match: MatchRow
+    role: str
+    locale: str
+    names: Names
+    stamp: str
+    rows: list[tuple]
+    shown: dict[str, Any]  # the state the page shows: the thread's for the public page, the match's for a seat's
+
+
+async def page_reads(store: Store, match: MatchRow, role: str, locale: str, names: Names, stamp: str) -> PageReads:
+    shown = await shown_state(store, match) if role == "p" else match.state
+    return PageReads(match, role, locale, names, stamp, await recent_rows(store, match), shown)
+
+
+def compose(reads: PageReads) -> Page:
+    """A page from its reads: CPU only (the views, the game's words, the lines), so it may run off the loop."""
+    if reads.role == "p":
+        return public_page(reads.match, reads.shown, reads.rows, reads.locale, reads.names)
+    return seat_page(reads.match, reads.shown, reads.rows, int(reads.role), reads.locale, reads.names, reads.stamp)
+
+
+def public_page(match: MatchRow, state: dict, rows: list[tuple], locale: str, names: Names) -> Page:
+    """The public page: ``view(state, None)`` of the thread's state."""
     game = get_game(match.game)
     names = page_names(names)
-    state = await shown_state(store, match)
     view = game.engine.view(state, None)
     text = describe(game, view, locale, names)
-    page = Page(match_id=match.id, role="p", locale=locale, title=title_of(match, locale),
-                stamp=str(match.posted_version), description=text,
-                turn=turn_line(match, locale, names),
-                lines=await event_lines(store, game, match, locale, names), image_alt=text,
+    return Page(match_id=match.id, role="p", locale=locale, title=title_of(match, locale),
+                stamp=str(match.posted_version), description=text, turn=turn_line(match, locale, names),
+                lines=event_lines(game, rows, locale, names), image_alt=text,
                 board=web_board(game, view, locale, names.literal) or Markup())
-    return page, view
 
 
-async def seat_page(store: Store, match: MatchRow, seat: int, locale: str, names: Names,
-                    stamp: str) -> tuple[Page, dict]:
-    """A seat's page and the view its hand is drawn from: ``view(state, seat)``, its question, the public
-    lines. Nothing of the other seat's view is read."""
+def seat_page(match: MatchRow, state: dict, rows: list[tuple], seat: int, locale: str, names: Names,
+              stamp: str) -> Page:
+    """A seat's page: ``view(state, seat)``, its question, the public lines. Nothing of the other seat's view
+    is read."""
     game = get_game(match.game)
     names = page_names(names)
-    view = game.engine.view(match.state, seat)
+    view = game.engine.view(state, seat)
     text = describe(game, view, locale, names)
     page = Page(match_id=match.id, role=str(seat), locale=locale, title=title_of(match, locale), stamp=stamp,
                 description=text, turn=turn_line(match, locale, names),
-                lines=await event_lines(store, game, match, locale, names), image_alt=text, own=True,
+                lines=event_lines(game, rows, locale, names), image_alt=text, own=True,
                 board=web_board(game, view, locale, names.literal) or Markup())
-    decision = decision_for(game.engine.pending(match.state), seat) if match.status == "active" else None
+    decision = decision_for(game.engine.pending(state), seat) if match.status == "active" else None
     if decision is not None:
         page.question = format_prompt(game, decision, locale, names)
         page.options = [(option, game.option_label(option, view, locale)) for option in decision.options]
-    return page, view
-
+        page.version = match.panel_version(seat)
+        page.choose_min, page.choose_max = decision.min, min(decision.max, len(decision.options))
+    return page

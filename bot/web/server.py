@@ -7,6 +7,7 @@ a bot's seat: the same bare 404):
     GET /m/<match>/<token>/live       the page's live part, which the page fetches again when told
     GET /m/<match>/<token>/board.png  the picture: the public board, or the seat's hand
     GET /m/<match>/<token>/events     server-sent events: ``version`` with the page's stamp (``live.py``)
+    POST /m/<match>/<seat token>/move a move from a seat's page (``play.py``)
     GET /static/<file>                the page's script and style sheet
 
 No access log: a URL holds a seat's token. Pages are never cached and send no Referer onwards.
@@ -31,7 +32,8 @@ from bot.store import MatchRow, Store, valid_id
 from bot.ui.panel import Names
 from bot.web.links import PUBLIC, Links, seat_of_role
 from bot.web.live import LiveHub, stamp
-from bot.web.pages import Page, public_page, remember_shown, seat_page, shown_state
+from bot.web.pages import Page, compose, page_reads, remember_shown, shown_state
+from bot.web.play import MoveDesk, move
 
 log = logging.getLogger(__name__)
 HERE = Path(__file__).parent
@@ -45,7 +47,7 @@ PAGES_KEPT = 96  # pages and live parts kept the same way: one is built per stam
 MATCHES_KEPT = 256  # match rows kept: a request re-reads only the columns that move (not the state) if unchanged
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
-                               "connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+                               "connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
     "Referrer-Policy": "no-referrer",  # a seat page's URL is its key
     "X-Content-Type-Options": "nosniff",
 }
@@ -55,8 +57,13 @@ NamesOf = Callable[[MatchRow], Awaitable[Names]]
 
 class WebServer:
     def __init__(self, store: Callable[[], Store], names: NamesOf, links: Links, *,
-                 host: str = "127.0.0.1", port: int | None = None, keepalive: float = KEEPALIVE) -> None:
+                 host: str = "127.0.0.1", port: int | None = None, keepalive: float = KEEPALIVE,
+                 desk: MoveDesk | None = None) -> None:
         self._store = store
+        self.desk = desk  # None: pages are read-only (no moves from the page)
+        # A page's build (the views, the game's words, the template: 2-10 ms) runs in a thread, not the event
+        # loop that answers the clicks; its store reads stay in the loop. False: in the loop (the bench's "before").
+        self.build_off_loop = True
         self.names = names
         self.links = links
         self.host, self.port = host, port
@@ -67,6 +74,11 @@ class WebServer:
         self._pictures: OrderedDict[tuple, asyncio.Task] = OrderedDict()
         self._pages: OrderedDict[tuple, asyncio.Future] = OrderedDict()
         self._matches: OrderedDict[int, MatchRow] = OrderedDict()
+        # A read of a match under way, shared by the requests that arrive while it runs (a hundred pictures
+        # asked at once after a decision: one store read), but only by requests that came after the last news
+        # of that match (its generation), so a page told of a decision never gets a row read before it.
+        self._reading: dict[int, tuple[int, asyncio.Future]] = {}
+        self._generation: dict[int, int] = {}
         self._runner: web.AppRunner | None = None
         self.app = self.make_app()
 
@@ -80,14 +92,17 @@ class WebServer:
         app.router.add_get(r"/m/{match:\d+}/{token}/live", self.live_part)
         app.router.add_get(r"/m/{match:\d+}/{token}/board.png", self.picture)
         app.router.add_get(r"/m/{match:\d+}/{token}/events", self.events)
+        app.router.add_post(r"/m/{match:\d+}/{token}/move", self.move)
         app.router.add_get("/static/{name}", self.static)
         app.router.add_get("/static/fonts/{name}", self.font)
         return app
 
     def changed(self, match: MatchRow | None) -> None:
         """The publish path's hook (``Publisher.on_change``): a watched match's shown state, then its pages."""
-        if match is not None and self.hub.watchers(match.id):
-            remember_shown(match)
+        if match is not None:
+            self.news(match.id)
+            if self.hub.watchers(match.id):
+                remember_shown(match)
         self.hub.changed(match)
 
     async def start(self) -> None:
@@ -120,9 +135,25 @@ class WebServer:
             raise web.HTTPNotFound()
         return match, role
 
+    def news(self, match_id: int) -> None:
+        """The match moved (published here, or seen moved at a keep-alive): reads under way are too old."""
+        self._generation[match_id] = self._generation.get(match_id, 0) + 1
+        if len(self._generation) > MATCHES_KEPT:
+            self._generation.pop(next(iter(self._generation)))
+
     async def read_match(self, match_id: int) -> MatchRow | None:
-        """The match as stored now; its state decoded again only when its version moved (a state changes only
-        with its version: one decision, one transaction)."""
+        """The match as stored now, one read shared by the requests that arrive while it runs (after the same
+        news); its state decoded again only when its version moved (a state changes only with its version)."""
+        generation = self._generation.get(match_id, 0)
+        flight = self._reading.get(match_id)
+        if flight is None or flight[0] != generation:
+            flight = (generation, asyncio.ensure_future(self._read_match(match_id)))
+            self._reading[match_id] = flight
+            flight[1].add_done_callback(lambda done, key=match_id, mine=flight: self._reading.pop(key, None)
+                                        if self._reading.get(key) is mine else None)
+        return await asyncio.shield(flight[1])
+
+    async def _read_match(self, match_id: int) -> MatchRow | None:
         known = self._matches.get(match_id)
         match = await (self.store.refresh_match(known) if known is not None else self.store.get_match(match_id))
         if match is None:
@@ -133,6 +164,11 @@ class WebServer:
         if len(self._matches) > MATCHES_KEPT:
             self._matches.popitem(last=False)
         return match
+
+    def known(self, match: MatchRow) -> None:
+        """A match row read or written elsewhere (a move from a page): the next request refreshes from it."""
+        self._matches[match.id] = match
+        self._matches.move_to_end(match.id)
 
     async def locale_of(self, request: web.Request, match: MatchRow, role: str) -> str:
         """``?lang=`` when given; else a seat's own language (as its DMs), the match's for the public."""
@@ -145,18 +181,22 @@ class WebServer:
 
     # ---- pages ----------------------------------------------------------------------------------
 
-    def render(self, template: str, page: Page, request: web.Request) -> str:
-        query = f"?lang={request.query['lang']}" if request.query.get("lang") in i18n.LOCALES else ""
-        base = f"/m/{request.match_info['match']}/{request.match_info['token']}"
+    def render(self, template: str, page: Page, base: str, query: str, match: MatchRow,
+               notice: str | None = None) -> str:
         return self.templates.get_template(template).render(
             page=page, base=base, query=query, picture=f"{base}/board.png?v={page.stamp}&lang={page.locale}",
+            csrf=self.links.csrf(match, page.role) if page.own else "", notice=notice,
             t=lambda key, **args: i18n.t(key, page.locale, **args))
 
     async def answer_page(self, request: web.Request, template: str) -> web.Response:
-        """A page or its live part, built once per stamp: the hundred pages that re-fetch it after a decision
-        arrive together, so the first one's build is shared (a task), not only its result."""
         match, role = await self.resolve(request)
         locale = await self.locale_of(request, match, role)
+        text = await self.shared(request, template, match, role, locale)
+        return web.Response(text=text, content_type="text/html", headers={"Cache-Control": "no-store"})
+
+    async def shared(self, request: web.Request, template: str, match: MatchRow, role: str, locale: str) -> str:
+        """A page or its live part, built once per stamp: the hundred pages told of a decision ask together,
+        so the first one's build is shared (a task), not only its result."""
         names = await self.names(match)
         key = (template, match.id, role, stamp(match, role), locale, request.query.get("lang"), names)
         task = self._pages.get(key)
@@ -171,21 +211,28 @@ class WebServer:
         except Exception:
             self._pages.pop(key, None)  # not kept: the next request builds it again
             raise
-        return web.Response(text=text, content_type="text/html", headers={"Cache-Control": "no-store"})
+        return text
 
     async def build(self, request: web.Request, template: str, match: MatchRow, role: str, locale: str,
-                    names: Names) -> str:
-        if role == PUBLIC:
-            page, _ = await public_page(self.store, match, locale, names)
-        else:
-            page, _ = await seat_page(self.store, match, int(role), locale, names, stamp(match, role))
-        return self.render(template, page, request)
+                    names: Names, notice: str | None = None) -> str:
+        """A page or live part: its store reads here, the rest (pure) in a thread when ``build_off_loop``."""
+        query = f"?lang={request.query['lang']}" if request.query.get("lang") in i18n.LOCALES else ""
+        base = f"/m/{request.match_info['match']}/{request.match_info['token']}"
+        reads = await page_reads(self.store, match, role, locale, names, stamp(match, role))
+
+        def draw() -> str:
+            return self.render(template, compose(reads), base, query, match, notice)
+
+        return await asyncio.to_thread(draw) if self.build_off_loop else draw()
 
     async def page(self, request: web.Request) -> web.Response:
         return await self.answer_page(request, "page.html")
 
     async def live_part(self, request: web.Request) -> web.Response:
         return await self.answer_page(request, "live.html")
+
+    async def move(self, request: web.Request) -> web.StreamResponse:
+        return await move(self, request)
 
     async def picture(self, request: web.Request) -> web.Response:
         """The public board or the seat's hand, drawn by the same renderer as the thread's and DMs'."""
@@ -241,20 +288,32 @@ class WebServer:
                                                "X-Accel-Buffering": "no"})
         await response.prepare(request)
         shown = request.headers.get("Last-Event-ID") or request.query.get("since")
+        # ?parts=1 (the page's script): each news carries the live part itself, so a hundred pages told of a
+        # decision cost one build and a hundred writes, not a hundred requests that each read the match again.
+        locale = await self.locale_of(request, match, role) if request.query.get("parts") == "1" else None
         try:
             await response.write(b"retry: 2000\n\n")
             with self.hub.watch(match.id, role) as watcher:
                 told: str | None = stamp(match, role)
+                row: MatchRow | None = match
                 while not watcher.closed:
                     if told is None:  # a keep-alive: resync from the store (another process may have published)
-                        fresh = await self.read_match(match.id)
-                        told = stamp(fresh, role) if fresh is not None else shown
+                        row = await self.read_match(match.id)
+                        told = stamp(row, role) if row is not None else shown
+                        if told != shown:
+                            self.news(match.id)  # published elsewhere: this process's later reads are newer
                         if told == shown:
                             await response.write(b": keep-alive\n\n")
                     if told is not None and told != shown:
-                        await response.write(f"id: {told}\nevent: version\ndata: {told}\n\n".encode())
+                        if locale is not None and row is not None:
+                            part = await self.shared(request, "live.html", row, role, locale)
+                            data = "".join(f"data: {line}\n" for line in part.replace("\r", "").split("\n"))
+                            await response.write(f"id: {told}\nevent: part\n{data}\n".encode())
+                        else:
+                            await response.write(f"id: {told}\nevent: version\ndata: {told}\n\n".encode())
                         shown = told
                     told = await watcher.wait(self.keepalive)
+                    row = watcher.match
         except ConnectionResetError:  # the page was closed: its next reconnect resyncs
             pass
         return response

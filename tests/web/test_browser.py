@@ -11,6 +11,9 @@ from pathlib import Path
 import pytest
 
 from bot import i18n
+from bot.engine import decision_for
+from bot.games import get_game
+from bot.web.live import stamp
 from bot.web.pages import page_names, turn_line
 from tests.web.browser import chromium, find_browser
 from tests.web.webtable import WebTable
@@ -48,3 +51,38 @@ async def test_a_public_page_in_a_real_browser_follows_a_decision_made_in_discor
                 await tab.open(bot.web_url(after, seat))
                 await tab.wait_for("document.querySelector('#live img').naturalWidth > 0")
                 await tab.screenshot(shots / f"seat{seat}_wars.png")
+
+
+async def test_a_move_clicked_on_a_seat_page_in_a_real_browser_reaches_the_public_page(web: WebTable):
+    """A seat plays from its page (the page's script posts the form and shows the answer in place); the public
+    page open in another browser follows once the thread shows the move."""
+    bot = web.bot
+    match = await web.table.start("formation")
+    pending = get_game("formation").engine.pending(match.state)
+    seat = 0 if decision_for(pending, 0) else pending[0].seat
+    async with chromium(BROWSER) as public, chromium(BROWSER) as own:
+        await public.open(bot.web_url(match, None))
+        await own.open(bot.web_url(match, seat) + "?lang=en")
+        for tab in (public, own):
+            await tab.wait_for(f"document.getElementById('status').textContent === {i18n.t('web.live', 'en')!r}")
+        label = await own.evaluate("""(() => {
+            window.stayed = true;  // a plain form's POST would load a new document: the script answered in place
+            const form = document.querySelector('form.play');
+            const boxes = [...form.querySelectorAll('input[type=checkbox]')].slice(0, Number(form.dataset.min));
+            boxes.forEach((box) => { box.checked = true; box.dispatchEvent(new Event('change', {bubbles: true})); });
+            const button = form.querySelector('button[type=submit]');
+            button.click();
+            return button.textContent; })()""")
+        assert label
+        chosen = i18n.t("panel.chosen", "en", choice="").strip()
+        await own.wait_for(f"(document.querySelector('#live .notice') || {{}}).textContent?.startsWith({chosen!r})"
+                           " || document.getElementById('live').dataset.stamp !== "
+                           f"{stamp(match, str(seat))!r}", 5.0)
+        assert await own.evaluate("window.stayed === true")
+        await web.table.settle()
+        rng = random.Random(6)
+        while (after := await web.table.match()).posted_version == match.posted_version:
+            await web.step(rng)  # a secret step: the other seat answers in Discord before the thread moves
+        assert (await bot.store.unposted(match.id, match.version))[0][1] == seat  # the page's move came first
+        await public.wait_for(f"document.getElementById('live').dataset.stamp === '{after.posted_version}'", 5.0)
+        assert await public.evaluate("document.querySelector('form')") is None

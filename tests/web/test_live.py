@@ -98,3 +98,74 @@ def test_the_public_stamp_is_the_threads_version_so_a_secret_answer_moves_no_pag
     assert stamp(moved, "p") == stamp(match, "p") == "5"
     seat = next(s for s in (0, 1) if decision_for(get_game("tiny").engine.pending(state), s) is not None)
     assert stamp(moved, str(seat)) == stamp(match, str(seat))  # the same view and question: the same stamp
+
+
+async def test_with_parts_each_news_brings_the_pages_own_live_part(web: WebTable):
+    """The page's script asks ``parts=1``: the news carries the live part itself (what ``/live`` answers), so a
+    hundred pages cost one build and no request each; a seat's stream carries that seat's part only."""
+    bot = web.bot
+    match = await web.table.start("formation")
+    seat = get_game("formation").engine.pending(match.state)[0].seat
+    public, own = path_of(bot.web_url(match, None)), path_of(bot.web_url(match, seat))
+    async with web.http.get(f"{public}/events?parts=1&since={match.posted_version}&lang=en") as events, \
+            web.http.get(f"{own}/events?parts=1&since={stamp(match, str(seat))}&lang=en") as own_events:
+        await watching(web, match.id, 2)
+        await web.step(random.Random(1))
+        after = await web.table.match()
+        told = await read_part(events.content)
+        assert told["id"] == str(after.posted_version) and told["event"] == "part"
+        assert told["data"] == await web.text(public + "/live?lang=en")
+        mine = await read_part(own_events.content)
+        assert mine["id"] == stamp(after, str(seat)) and mine["data"] == await web.text(own + "/live?lang=en")
+        assert mine["data"] != told["data"]
+
+
+async def read_part(stream, timeout: float = 5.0) -> dict[str, str]:
+    """The next event with its data lines joined as a browser joins them."""
+    fields: dict[str, str] = {}
+    data: list[str] = []
+
+    async def read() -> dict[str, str]:
+        while True:
+            line = (await stream.readline()).decode().rstrip("\n")
+            if not line:
+                if data:
+                    return fields | {"data": "\n".join(data)}
+                fields.clear()
+                continue
+            if line.startswith(":"):
+                continue
+            name, _, value = line.partition(": ")
+            if name == "data":
+                data.append(value)
+            else:
+                fields[name] = value
+
+    return await asyncio.wait_for(read(), timeout)
+
+
+async def test_requests_arriving_together_share_one_store_read_but_never_one_from_before_the_news(web: WebTable):
+    bot = web.bot
+    match = await web.table.start("wars")
+    public = path_of(bot.web_url(match, None))
+    await web.text(public + "/live")  # the row is known: later requests refresh it
+    store = bot.store
+    reads = []
+    real = store.refresh_match
+
+    async def counted(known):
+        reads.append(known.id)
+        return await real(known)
+
+    store.refresh_match = counted
+    try:
+        answers = await asyncio.gather(*(web.get(f"{public}/board.png") for _ in range(20)))
+        assert all(status == 200 for status, _ in answers)
+        assert len(reads) < 5, reads  # one read a flight (aiohttp may serve a few apart), not one a request
+        await web.step(random.Random(3))  # news: the publish path tells the server
+        after = await web.table.match()
+        reads.clear()
+        live = await web.text(public + "/live")
+        assert reads and f'data-stamp="{after.posted_version}"' in live
+    finally:
+        store.refresh_match = real
