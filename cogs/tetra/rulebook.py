@@ -4,8 +4,8 @@ renderers from one real example match.
 The example is seed 1 with red (Player 1, first) against blue, the pair the book suggests for a first game,
 played to its end by the greedy player (cogs/tetra/greedy.py). That one match shows everything a newcomer
 meets: the marker and both rotation phases on turn 1, a public spell charging both hand cards (red's own
-colour), Lost Markers, a red mana tablet in slot 1 for Inferno, blue's Frost Wall released and its carried
-charge, a blue transfer, and blue's win at 6 life against 0. Each page stops the match at a Moment: the move
+colour), Lost Markers, blue's Frost Wall released and its carried charge, red holding the ether for a
+transfer, a red mana tablet in slot 3 for Inferno, and red's win by Inferno at 1 life against -3. Each page stops the match at a Moment: the move
 where its picture shows what the page teaches, with a check that it still does (a card change that moves the
 match raises ExampleMismatch naming the page, so the moves are chosen again). Texts are ``tetra.rulebook.<page>.title|body`` in
 assets/locales/<locale>/tetra_rulebook.toml.
@@ -20,6 +20,7 @@ from functools import cache
 from bot.engine import State
 from bot.games import get_game
 from bot.rulebook import Callout, RulePage
+from cogs.tetra import spells
 from cogs.tetra.engine import ENGINE
 from cogs.tetra.greedy import choose
 
@@ -75,21 +76,24 @@ ROTATION_1 = Moment("turn", 1, "Player 1's rotation 1 (exception 1: red already 
 CASTING = Moment("rotation, casting", 3, "both rotations done; Spark (cost ▲) castable", deciding(0, "cast", "cast:P01"))
 CHARGE_BONUS = Moment("charge", 5, "Spark was red's colour: the bonus charge on the other hand card",
                       deciding(0, "charge_bonus"))
-ACCIDENT = Moment("accidents", 31, "Lost Markers resolved; Player 1 has no marker, Player 2 placed theirs again",
+ACCIDENT = Moment("accidents", 22, "Lost Markers resolved; Player 1 has no marker, Player 2 placed theirs again",
                   lambda state: state["accident"]["discard"][-1:] == ["A5"]
                   and state["markers"][0] is None and state["markers"][1] is not None)
-RELEASE = Moment("release", 45, "blue's Frost Wall released: how much charge to carry over",
+RELEASE = Moment("release", 35, "blue's Frost Wall released: how much charge to carry over",
                  lambda state: deciding(1, "carry")(state) and any(
                      event["key"] == "tetra.event.release" and event["args"]["card"] == "H-B2"
                      for event in state["log"][-4:]))
 BOARD_PAGE = Moment("board", 40, "turn 11, mid-match", lambda state: state["turn"] == 11)
-MANA = Moment("mana", 70, "red puts a red tablet in slot 1 to cast Inferno (▲▲▲)",
-              lambda state: deciding(0, "place_mana", "mana:slot1:red")(state)
-              and state["log"][-1]["args"].get("card") == "H-R3")
-TRANSFER = Moment("transfer", 100, "blue tipped onto its red face; Permafrost (■■■) castable",
-                  lambda state: deciding(1, "cast", "cast:P37")(state) and last_event(state) == "tip")
-END = Moment("end", None, "blue wins with 6 life against 0",
-             lambda state: [player["life"] for player in state["players"]] == [0, 6])
+MANA = Moment("mana", 81, "red can cast Inferno (▲▲▲) with a red tablet in slot 3, and only so",
+              lambda state: deciding(0, "cast", "cast:H-R3")(state)
+              and spells.placements_for(state, 0, "H-R3") == [{3: "red"}])
+TRANSFER = Moment("transfer", 70, "turn 21: red, holding 1 ether, may tip its tetrite onto any side face",
+                  lambda state: deciding(0, "transfer", "tip:red:white")(state) and state["turn"] == 21
+                  and state["players"][0]["ether"] == 1)
+END = Moment("end", None, "red wins by Inferno with 1 life against -3",
+             lambda state: [player["life"] for player in state["players"]] == [1, -3]
+             and any(event["key"] == "tetra.event.cast" and event["args"] == {"seat": 0, "card": "H-R3"}
+                     for event in state["log"][-12:]))
 
 
 @cache
