@@ -25,8 +25,13 @@ How it works (Cowling, Powley and Whitehouse 2012, single-observer ISMCTS, as Op
   then ``!done``), so every subset is reachable without listing them all.
 * When both seats owe a secret simultaneous decision, the opponent answers first (in the tree its node
   is keyed before the bot's answer, so it never sees it); at the root it is sampled by the rollout policy.
+* Hard also lets the game's guide policy (its greedy player) bias every node of the tree and answer the
+  first steps of each playout (``Budget.prior_bias``, ``guided_plies``; off for easy and normal).
 * Deterministic: the only randomness is ``random.Random(seed)`` and the levels are iteration budgets;
-  the time cap is a safety net that a level's iterations should not reach on this machine.
+  the time cap is a safety net that easy's and normal's iterations should not reach on this machine.
+  Hard's may (4 s; Starfall's guide is slow, and a loaded host): an answer cut by the cap depends on how
+  many iterations fitted, so it is reproducible only from the same seed *and* iteration count. Matches
+  store the moves played, never re-think them, so a replay is unaffected (docs/BOT.md, Hard).
 """
 
 from __future__ import annotations
@@ -42,7 +47,7 @@ from typing import Any
 
 from bot.decks import group_of, ready_decks
 from bot.engine import Decision, Engine, Seat, State, decision_for, random_choice
-from bot.games import BotHooks, get_game
+from bot.games import BotHooks, Policy, get_game
 
 Pause = Callable[[], float]  # sleeps while the search should step aside; returns the seconds slept
 
@@ -65,8 +70,18 @@ class Budget:
     temperature: float = 0.0
     use_prior: bool = True  # False (easy): the game's stronger prior policy is not asked
     use_rollout: bool = True  # False (easy): playouts are random, not the game's playout policy
+    # Hard only (off by default, so easy and normal search exactly as they always did): the game's guide
+    # policy (``Hooks.guide_policy``: its greedy player, else its prior, else its playout policy) biases the
+    # choice at every node of the tree, not only at the root. At a node reached again, its answer in that
+    # node's world is asked once (lazily, cached by the node's key): that step is expanded first and UCB1
+    # adds ``prior_bias / (1 + visits)`` to it (progressive bias, Chaslot et al. 2008), a pull that fades as
+    # the step's own results come in. So the opponent's replies in the tree start from a sensible move.
+    prior_bias: float = 0.0
+    guided_plies: int = 0  # the first decisions of each playout are answered by the guide policy
 
 
+HARD_PRIOR_BIAS = 1.0  # at 1 visit the guide's step scores +0.5, at 9 visits +0.1 (values are 0..1)
+HARD_GUIDED_PLIES = 2  # a playout's first two decisions (the replies nearest the leaf) by the guide policy
 EASY_TEMPERATURE = 0.08  # a step 0.08 worse in mean value (8 points in 100) is played e^-1 as often
 
 # Times each game's budget_scale, calibrated so a level's iterations end before its cap even on this
@@ -75,15 +90,22 @@ BUDGETS: dict[str, Budget] = {
     "easy": Budget(iterations=20, max_ms=300.0, temperature=EASY_TEMPERATURE, use_prior=False,
                    use_rollout=False),
     "normal": Budget(iterations=100, max_ms=1000.0),
-    "hard": Budget(iterations=300, max_ms=3000.0),
+    # Hard may reach its cap (Starfall's guide is slow): see docs/BOT.md "Hard" for what that costs.
+    "hard": Budget(iterations=1000, max_ms=4000.0, prior_bias=HARD_PRIOR_BIAS, guided_plies=HARD_GUIDED_PLIES),
 }
 
 
 @dataclass(frozen=True, kw_only=True)
 class Hooks(BotHooks):
-    """What one search runs on: a game's bot hooks and its engine."""
+    """What one search runs on: a game's bot hooks and its engine (and, for hard, its greedy player)."""
 
     engine: Engine
+    # The game's greedy player (GameSpec.selfplay.greedy): it reads the whole state, here a sampled world.
+    greedy: Policy | None = None
+
+    def guide_policy(self) -> Policy | None:
+        """What biases hard's tree and first playout steps: the cheapest good policy the game has."""
+        return self.greedy or self.prior or self.rollout
 
 
 def has_bot_player(game_id: str) -> bool:
@@ -94,7 +116,8 @@ def hooks_for(game_id: str) -> Hooks:
     spec = get_game(game_id)
     if spec.bot is None:
         raise KeyError(f"{game_id} declares no bot hooks (GameSpec.bot)")
-    return Hooks(engine=spec.engine, **vars(spec.bot))
+    greedy = spec.selfplay.greedy if spec.selfplay is not None else None
+    return Hooks(engine=spec.engine, greedy=greedy, **vars(spec.bot))
 
 
 def level_budget(level: str, hooks: Hooks, max_ms: float | None = None) -> Budget:
@@ -232,11 +255,14 @@ def order_pending(pending: Sequence[Decision], searcher: Seat) -> Decision:
     return pending[0]
 
 
-def ucb_pick(node: Node, steps: Sequence[str], c: float) -> str:
+def ucb_pick(node: Node, steps: Sequence[str], c: float, hint: str | None = None, bias: float = 0.0) -> str:
+    """UCB1 over ``steps``; ``hint`` (hard) gets ``bias / (1 + visits)`` more."""
     best, best_value = steps[0], -math.inf
     for step in steps:
         edge = node[step]
         value = edge.total / edge.visits + c * math.sqrt(math.log(edge.available) / edge.visits)
+        if step == hint:
+            value += bias / (1 + edge.visits)
         if value > best_value:
             best, best_value = step, value
     return best
@@ -257,6 +283,8 @@ class Search:
         self.budget = budget
         self.rng = rng
         self.nodes: dict[Key, Node] = {}
+        self.guide = hooks.guide_policy() if budget.prior_bias > 0 or budget.guided_plies > 0 else None
+        self.hints: dict[Key, str | None] = {}  # hard: the guide's next step at a node, asked once
 
     def value(self, state: State) -> float:
         """0..1 for the searching seat: the result, else the game's evaluation, else even."""
@@ -279,7 +307,7 @@ class Search:
     def rollout(self, state: State, decision: Decision | None, partial: list[str]) -> float:
         if decision is not None:  # finish the answer the tree left half-built
             state, _ = self.engine.apply(state, decision.seat, complete_randomly(decision, partial, self.rng))
-        for _ in range(self.hooks.rollout_depth):
+        for ply in range(self.hooks.rollout_depth):
             self.paused += self.pause()
             if self.engine.outcome(state) is not None:
                 break
@@ -287,8 +315,22 @@ class Search:
             if not pending:
                 break
             decision = pending[self.rng.randrange(len(pending))] if len(pending) > 1 else pending[0]
-            state, _ = self.engine.apply(state, decision.seat, self.policy_answer(state, decision))
+            if self.guide is not None and ply < self.budget.guided_plies:
+                answer = tuple(self.guide(state, decision, self.rng))
+            else:
+                answer = self.policy_answer(state, decision)
+            state, _ = self.engine.apply(state, decision.seat, answer)
         return self.value(state)
+
+    def hint(self, key: Key, state: State, decision: Decision, partial: Sequence[str]) -> str | None:
+        """The guide's next step at this node (hard), from the first world that reached it twice."""
+        if key not in self.hints:
+            assert self.guide is not None
+            order = {option: index for index, option in enumerate(decision.options)}
+            answer = sorted(self.guide(state, decision, self.rng), key=lambda o: order.get(o, len(order)))
+            follows = answer[:len(partial)] == list(partial)
+            self.hints[key] = (answer[len(partial)] if len(answer) > len(partial) else DONE) if follows else None
+        return self.hints[key]
 
     def root_world(self, root: State) -> State:
         world = self.hooks.determinize(root, self.seat, self.rng)
@@ -326,12 +368,15 @@ class Search:
                     node[step].available += 1
             untried = [step for step in steps if step not in node]
             expanding = bool(untried)
+            # Hard: a node reached before (the root, or one with a step already tried) asks the guide.
+            hint = (self.hint(key, state, decision, partial)
+                    if self.budget.prior_bias > 0 and (node or not key) else None)
             if expanding:
-                step = untried[self.rng.randrange(len(untried))]
+                step = hint if hint in untried else untried[self.rng.randrange(len(untried))]
                 node[step] = Edge()
                 node[step].available = 1
             else:
-                step = ucb_pick(node, steps, self.budget.exploration)
+                step = ucb_pick(node, steps, self.budget.exploration, hint, self.budget.prior_bias)
             path.append((node[step], decision.seat))
             hidden = decision.secret and decision.seat != self.seat
             key = key + ((decision.seat, HIDDEN if hidden else step),)

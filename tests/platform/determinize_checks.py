@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 
 from bot.engine import Engine, State, decision_for, random_choice
 
@@ -99,9 +100,10 @@ def answers_alike(game: str, state: State, elsewhere: State, bot: int, seeds: in
     for seed in range(8):
         world = hooks.determinize(state, bot, random.Random(seed))
         assert dump(hooks.determinize(elsewhere, bot, random.Random(seed))) == dump(world)
-    # Iterations only (deterministic): a small search with the game's prior, and the easy level (its softmax
-    # draw, no prior) without its time cap.
-    for budget in (search.Budget(iterations=16, max_ms=1e9), easy_budget(game)):
+    # Iterations only (deterministic): a small search with the game's prior, the easy level (its softmax
+    # draw, no prior) without its time cap, and a small hard search (the guide asked at every node and in
+    # the first playout steps, all of which read whole worlds).
+    for budget in (search.Budget(iterations=16, max_ms=1e9), easy_budget(game), small_hard_budget()):
         for seed in range(seeds):
             answer = search.think(game, state, bot, f"alike:{seed}", budget=budget)
             assert search.think(game, elsewhere, bot, f"alike:{seed}", budget=budget) == answer
@@ -112,3 +114,11 @@ def easy_budget(game: str):  # -> search.Budget
     from bot.ai import search
 
     return search.level_budget("easy", search.hooks_for(game), max_ms=1e9)
+
+
+def small_hard_budget():  # -> search.Budget
+    """Hard's search (progressive bias, guided playouts) at a few iterations and no time cap: fast, and its
+    answer depends on the seed only."""
+    from bot.ai import search
+
+    return replace(search.BUDGETS["hard"], iterations=24, max_ms=1e9)

@@ -15,7 +15,7 @@ from bot.ai import search
 from bot.engine import Decision, decision_for, random_choice
 from bot.games import GAME_IDS, game_package_exists
 from bot.match import BOT_LEVEL_OPTION, MatchService
-from tests.platform.determinize_checks import easy_budget
+from tests.platform.determinize_checks import easy_budget, small_hard_budget
 from tests.platform.tinygame import TinyEngine
 
 BOT_GAMES = [g for g in GAME_IDS if game_package_exists(g) and search.has_bot_player(g)]
@@ -110,7 +110,7 @@ def test_the_humans_hidden_cards_never_change_the_bots_answer(game):
         # The same position with the human's hand, face-down cards and deck orders dealt otherwise.
         elsewhere = hooks.determinize(state, bot, random.Random(f"human:{index}"))
         moved += json.dumps(elsewhere, sort_keys=True) != json.dumps(state, sort_keys=True)
-        for budget in (SMALL, easy_budget(game)):  # easy: its softmax draw and no prior, uncapped
+        for budget in (SMALL, easy_budget(game), small_hard_budget()):  # easy, hard: uncapped
             answer = search.think(game, state, bot, f"seed:{index}", budget=budget)
             assert search.think(game, elsewhere, bot, f"seed:{index}", budget=budget) == answer
             decision = decision_for(hooks.engine.pending(state), bot)
@@ -165,3 +165,57 @@ async def test_bot_matches_think_in_the_worker_process(store, clock):
     assert moves and all(applied.seat == 1 for applied in moves)
     after = moves[-1].after
     assert decision_for(engine.pending(after.state), 1) is None or after.status != "active"
+
+
+# What easy and normal answered on main before hard's search existed (python: the positions of
+# bot_positions(game, 1, 2), seed f"golden:{index}", easy then normal, uncapped). Hard's additions are off
+# in their budgets, so they must search exactly as before. A change to a game's engine or hooks that moves
+# these answers on purpose regenerates them (and says so in its commit).
+ANSWERS_BEFORE_HARD = {
+    'formation': [('type:sword',), ('type:shield',), ('place:front:1:b1',), ('place:front:1:r6',)],
+    'wars': [('keep:A01',), ('keep:A01',), ('expand:043',), ('expand:043',)],
+    'tetra': [('marker:yellow',), ('marker:yellow',), ('charge:H-R2',), ('charge:H-R2',)],
+    'starfall': [('place:b2',), ('place:b1',), ('summon',), ('summon',)],
+    'afterlife': [('bundle:4',), ('bundle:4',), ('end',), ('play:B05',)],
+}
+
+
+@pytest.mark.parametrize("game", BOT_GAMES)
+def test_easy_and_normal_answer_as_they_did_before_hard(game):
+    hooks = search.hooks_for(game)
+    answers = [search.think(game, state, 1, f"golden:{index}", budget=search.level_budget(level, hooks, max_ms=1e9))
+               for index, state in enumerate(bot_positions(game, 1, 2)) for level in ("easy", "normal")]
+    assert answers == ANSWERS_BEFORE_HARD[game]
+
+
+def test_hard_asks_the_guide_at_every_node_and_in_playouts():
+    asked: list[int] = []
+
+    def guide(state, decision, rng):
+        asked.append(len(asked))
+        return random_choice(decision, rng)
+
+    engine = TinyEngine()
+    state = engine.new_game(3, {})
+    world = tiny_determinize(state, 0, random.Random(0))
+    hooks = replace(TINY_HOOKS, greedy=guide)
+    normal = replace(search.BUDGETS["normal"], iterations=40, max_ms=1e9)
+    search.search(hooks, world, 0, normal, random.Random(0))
+    assert asked == []  # normal has no guide: the prior is not given here and greedy is hard's only
+    hard = replace(search.BUDGETS["hard"], iterations=40, max_ms=1e9)
+    searched = search.Search(hooks, 0, hard, random.Random(0))
+    searched.run(world)
+    assert len(searched.hints) > 1  # nodes below the root asked too
+    assert len(asked) >= len(searched.hints) + 40  # and at least one playout step per iteration
+
+
+def test_hard_pulls_toward_the_guides_step_until_its_own_results_outweigh_the_bias():
+    node: search.Node = {}
+    for step, (visits, total) in {"a": (10, 6.0), "b": (10, 5.5)}.items():
+        node[step] = search.Edge()
+        node[step].available, node[step].visits, node[step].total = 20, visits, total
+    assert search.ucb_pick(node, ["a", "b"], 0.7) == "a"
+    assert search.ucb_pick(node, ["a", "b"], 0.7, hint="b", bias=search.HARD_PRIOR_BIAS) == "b"
+    node["b"].visits, node["b"].total = 200, 110.0  # its own results outweigh the fading bias
+    node["a"].visits, node["a"].total = 200, 120.0
+    assert search.ucb_pick(node, ["a", "b"], 0.7, hint="b", bias=search.HARD_PRIOR_BIAS) == "a"
