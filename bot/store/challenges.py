@@ -8,7 +8,7 @@ import json
 from collections.abc import Collection
 
 from bot.db import Database
-from bot.store.connection import Connection, active_count, lock_members, marks, shard_filter
+from bot.store.connection import Connection, active_count, claim_leased, lock_members
 from bot.store.leagues import LeagueGameRefused, check_league_game
 from bot.store.rows import (
     OPEN_OPPONENT,
@@ -128,19 +128,8 @@ async def claim_due_challenges(store: Connection, now: float, *, lease: float = 
     """Open challenges past their expiry in this process's guilds, not claimed by another process in
     the last ``lease`` seconds; claims them for ``lease`` seconds, in one transaction. Expiring one
     stays exactly-once through ``close_challenge``'s status check."""
-    shard, shard_params = shard_filter(shard_count, shard_ids)
-    if shard is None:
-        return []
-    async with store.db.transaction() as tx:
-        rows = await tx.fetchall(
-            "SELECT * FROM challenges WHERE status = 'open' AND expires_at <= ?"
-            " AND (claimed_until IS NULL OR claimed_until <= ?)" + shard
-            + " ORDER BY expires_at LIMIT ?" + store.skip_locked,
-            (now, now, *shard_params, limit))
-        if rows:
-            ids = [row["id"] for row in rows]
-            await tx.execute(f"UPDATE challenges SET claimed_until = ? WHERE id IN ({marks(ids)})",
-                             (now + lease, *ids))
+    rows = await claim_leased(store, "challenges", "status = 'open' AND expires_at <= ?", (now,), "expires_at", now,
+                              lease=lease, shard_count=shard_count, shard_ids=shard_ids, limit=limit)
     return [challenge_row(row) for row in rows]
 
 

@@ -38,6 +38,24 @@ def marks(values: Collection[Any]) -> str:
     return ",".join("?" * len(values))
 
 
+async def claim_leased(store: Connection, table: str, due: str, due_params: tuple, order: str, now: float, *,
+                       lease: float, shard_count: int, shard_ids: Collection[int] | None, limit: int) -> list[Any]:
+    """The rows of ``table`` (a literal of the store's own) that are ``due`` in this process's guilds and not
+    claimed by another process (``claimed_until`` past), claimed for ``lease`` seconds in the same
+    transaction, so two processes never take the same row at once (challenges, tournaments, leagues)."""
+    shard, shard_params = shard_filter(shard_count, shard_ids)
+    if shard is None:
+        return []
+    async with store.db.transaction() as tx:
+        rows = await tx.fetchall(
+            f"SELECT * FROM {table} WHERE ({due}) AND (claimed_until IS NULL OR claimed_until <= ?)" + shard
+            + f" ORDER BY {order} LIMIT ?" + store.skip_locked, (*due_params, now, *shard_params, limit))
+        if rows:
+            ids = [row["id"] for row in rows]
+            await tx.execute(f"UPDATE {table} SET claimed_until = ? WHERE id IN ({marks(ids)})", (now + lease, *ids))
+    return rows
+
+
 async def lock_members(tx: Any, *user_ids: int) -> None:
     """Serialize with every other transaction that checks, then changes, these members' challenges or active
     matches. On PostgreSQL an advisory lock per member, taken in one order so two such transactions never

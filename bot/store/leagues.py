@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.db import Database, advisory_key
-from bot.store.connection import Connection, lock_members, marks, shard_filter
+from bot.store.connection import Connection, claim_leased, lock_members, marks
 from bot.store.rows import valid_id
 from bot.tournaments.league import SeasonMatch, league_of
 
@@ -183,17 +183,8 @@ async def season_matches(store: Connection, league: LeagueRow) -> list[SeasonMat
 
 async def claim_due_leagues(store: Connection, now: float, *, lease: float = 120.0, shard_count: int = 1,
                             shard_ids: Collection[int] | None = None, limit: int = 50) -> list[LeagueRow]:
-    shard, shard_params = shard_filter(shard_count, shard_ids)
-    if shard is None:
-        return []
-    async with store.db.transaction() as tx:
-        rows = await tx.fetchall(
-            "SELECT * FROM leagues WHERE status = 'open' AND ends_at <= ?"
-            " AND (claimed_until IS NULL OR claimed_until <= ?)" + shard + " ORDER BY id LIMIT ?"
-            + store.skip_locked, (now, now, *shard_params, limit))
-        if rows:
-            ids = [row["id"] for row in rows]
-            await tx.execute(f"UPDATE leagues SET claimed_until = ? WHERE id IN ({marks(ids)})", (now + lease, *ids))
+    rows = await claim_leased(store, "leagues", "status = 'open' AND ends_at <= ?", (now,), "id", now,
+                              lease=lease, shard_count=shard_count, shard_ids=shard_ids, limit=limit)
     return [league_row(row) for row in rows]
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.db import Database, advisory_key
-from bot.store.connection import Connection, marks, shard_filter
+from bot.store.connection import Connection, claim_leased
 from bot.store.rows import valid_id
 from bot.tournaments.results import Outcome, Pairing
 
@@ -312,18 +312,9 @@ async def claim_live_tournaments(store: Connection, now: float, *, lease: float 
                                  shard_ids: Collection[int] | None = None, limit: int = 50) -> list[TournamentRow]:
     """Tournaments in sign-up past their start, and running ones, of this process's guilds not claimed by
     another process for ``lease`` seconds; claimed for that long in one transaction."""
-    shard, shard_params = shard_filter(shard_count, shard_ids)
-    if shard is None:
-        return []
-    async with store.db.transaction() as tx:
-        rows = await tx.fetchall(
-            "SELECT * FROM tournaments WHERE ((status = 'signup' AND starts_at <= ?) OR status = 'running')"
-            " AND (claimed_until IS NULL OR claimed_until <= ?)" + shard + " ORDER BY id LIMIT ?"
-            + store.skip_locked, (now, now, *shard_params, limit))
-        if rows:
-            ids = [row["id"] for row in rows]
-            await tx.execute(f"UPDATE tournaments SET claimed_until = ? WHERE id IN ({marks(ids)})",
-                             (now + lease, *ids))
+    rows = await claim_leased(store, "tournaments", "(status = 'signup' AND starts_at <= ?) OR status = 'running'",
+                              (now,), "id", now, lease=lease, shard_count=shard_count, shard_ids=shard_ids,
+                              limit=limit)
     return [tournament_row(row) for row in rows]
 
 
