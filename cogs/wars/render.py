@@ -84,6 +84,20 @@ MAGIC_TILE_W = (WIDTH - 2 * MARGIN - TILE_GAP) // 2
 SECTION_TITLE_H = 48
 
 
+def power_changes(unit: dict, locale: str) -> list[str]:
+    """What moved a unit's power from its cost, in words (reinforced, increased, other effects): the board
+    picture's and the web board's (cogs/wars/web.py) same words."""
+    changes = []
+    if unit["reinforce"]:
+        changes.append(_t("board.reinforced", locale, amount=unit["reinforce"]))
+    if unit["increase"]:
+        changes.append(_t("board.increased", locale, amount=unit["increase"]))
+    other = unit["power"] - unit["cost"] - unit["reinforce"] - unit["increase"]
+    if other:
+        changes.append(_t("board.modified", locale, amount=f"{other:+d}"))
+    return changes
+
+
 def _t(key: str, locale: str, **args: Any) -> str:
     return i18n.t(f"wars.{key}", locale, **args)
 
@@ -185,14 +199,7 @@ def _unit_box(canvas: Canvas, x: int, y: int, unit: dict[str, Any], locale: str)
     canvas.text((x + info_x, y + 98), _fit(ATTR_LABELS[locale].get(attribute, attribute), SMALL, info_w), size=SMALL,
                 fill=DIM, anchor="lm", on=PANEL)
     canvas.text((x + info_x, y + 124), _fit(cost, SMALL, info_w), size=SMALL, fill=DIM, anchor="lm", on=PANEL)
-    mods = []
-    if unit["reinforce"]:
-        mods.append(_t("board.reinforced", locale, amount=unit["reinforce"]))
-    if unit["increase"]:
-        mods.append(_t("board.increased", locale, amount=unit["increase"]))
-    other = unit["power"] - unit["cost"] - unit["reinforce"] - unit["increase"]
-    if other:
-        mods.append(_t("board.modified", locale, amount=f"{other:+d}"))
+    mods = power_changes(unit, locale)
     if mods:
         fill = GREEN if unit["power"] >= unit["cost"] else RED
         canvas.text((x + 10, y + 160), _fit(" ".join(mods), SMALL, UNIT_W - 60), size=SMALL, fill=fill, anchor="lm",

@@ -22,6 +22,7 @@ from cogs.wars.render import (
     _stack_rows,
     _t,
     _traits,
+    power_changes,
 )
 from cogs.wars.text import card_name
 
@@ -30,14 +31,7 @@ UNIT_SLOTS = 3
 
 
 def _unit(unit: Mapping[str, Any], locale: str) -> dict[str, Any]:
-    mods = []
-    if unit["reinforce"]:
-        mods.append(_t("board.reinforced", locale, amount=unit["reinforce"]))
-    if unit["increase"]:
-        mods.append(_t("board.increased", locale, amount=unit["increase"]))
-    other = unit["power"] - unit["cost"] - unit["reinforce"] - unit["increase"]
-    if other:
-        mods.append(_t("board.modified", locale, amount=f"{other:+d}"))
+    mods = power_changes(unit, locale)
     return {"name": card_name(unit["card"], locale), "number": unit["card"], "power": unit["power"],
             "attr": unit["attribute"], "attr_label": ATTR_LABELS[locale].get(unit["attribute"], unit["attribute"]),
             "cost": _t("board.cost", locale, cost=unit["cost"]), "mods": " ".join(mods),
