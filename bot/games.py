@@ -58,6 +58,9 @@ class BotHooks:
     prior_wins: int = PRIOR_WINS  # a game whose prior is much better than its playouts trusts it more
     rollout_depth: int = DEFAULT_ROLLOUT_DEPTH
     budget_scale: float = 1.0  # a game whose playouts are slow thinks in fewer iterations
+    # Hard asks the game's greedy player for a playout's first decisions (bot/ai/search.py HARD_GUIDED_PLIES);
+    # a game whose greedy player costs far more than a playout step caps that number here (None: the level's).
+    guided_plies: int | None = None
 
 
 @dataclass(frozen=True)

@@ -90,9 +90,11 @@ async def challenge_and_accept(fake: FakeDiscord, guild, channel, game_id: str, 
 
 
 async def challenge_bot(fake: FakeDiscord, guild, channel, game_id: str, member, rng: random.Random,
-                        timeout: float = 5.0) -> int:
-    """``/challenge`` Duel Table itself (the built-in bot player, level normal); a deck game names a
-    ready-made deck at random. Returns the id of the match's thread (started from the reply)."""
+                        timeout: float = 5.0, level: str | None = None) -> int:
+    """``/challenge`` Duel Table itself (the built-in bot player, at ``level``, else the default normal); a deck
+    game names a ready-made deck at random. Returns the id of the match's thread (started from the reply)."""
     options = {"game": game_id, "opponent": fake.bot_user, **deck_option(game_id, rng)}
+    if level is not None:
+        options["level"] = level
     record = await fake.slash(member, guild, channel, "challenge", options=options, timeout=timeout)
     return record.messages[0].id

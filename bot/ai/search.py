@@ -125,6 +125,8 @@ def level_budget(level: str, hooks: Hooks, max_ms: float | None = None) -> Budge
         raise ValueError(f"unknown level {level!r}; one of {', '.join(LEVELS)}")
     budget = BUDGETS[level]
     budget = replace(budget, iterations=max(8, round(budget.iterations * hooks.budget_scale)))
+    if hooks.guided_plies is not None:
+        budget = replace(budget, guided_plies=min(budget.guided_plies, hooks.guided_plies))
     return budget if max_ms is None else replace(budget, max_ms=max_ms)
 
 

@@ -23,6 +23,10 @@ ROLLOUT_DEPTH = 6  # random play spoils a position: look to about the end of the
 # The two-turn lookahead (policy.lookahead) is far better than random playouts: the search leaves its answer
 # only for a line whose playouts are clearly better.
 PRIOR_WINS = 20
+# Hard's greedy guide (policy.greedy plans the whole rest of a turn: ~1-4 ms a call, against ~0.05 ms for a
+# random playout step) answers only inside the tree here, not a playout's first decisions: two guided plies
+# made a hard answer 2-10 s and always cut by its cap; none, 0.5-1.5 s and 2,000 whole iterations.
+HARD_GUIDED_PLIES = 0
 BUDGET_SCALE = 2.0  # iterations per level (bot/ai/search.py BUDGETS): with the lookahead, ~0.6 s at normal under load
 
 

@@ -30,7 +30,7 @@ GAME = GameSpec(
     bot=BotHooks(
         determinize.determinize, evaluate=determinize.evaluate, prior=determinize.prior,
         rollout_depth=determinize.ROLLOUT_DEPTH, prior_wins=determinize.PRIOR_WINS,
-        budget_scale=determinize.BUDGET_SCALE,
+        budget_scale=determinize.BUDGET_SCALE, guided_plies=determinize.HARD_GUIDED_PLIES,
     ),
     selfplay=SelfPlayHooks(greedy=policy.greedy, side_keys=policy.side_keys, options=policy.selfplay_options),
     render_board=render_board,
