@@ -21,6 +21,7 @@ from bot.games import GameSpec, get_game
 from bot.render.names import render_with_names
 from bot.store import MatchRow
 from bot.ui.commandtext import cmd
+from bot.ui.members import match_in_reach
 from bot.ui.panel import Names, format_prompt
 from bot.ui.replies import tell
 
@@ -82,20 +83,10 @@ class Board(commands.Cog):
 
     async def answer(self, interaction: discord.Interaction, match_id: int | None) -> None:
         locale = await self.bot.members.user_locale(interaction)
-        store = self.bot.store
-        if match_id is not None and match_id <= 0:  # never from Discord's client; a raw interaction may
-            row = None
-        else:
-            row = await store.get_match(match_id) if match_id else await store.match_by_thread(interaction.channel_id)
+        row = await match_in_reach(self.bot, interaction, match_id, locale, "board")
         if row is None:
-            key = "board.not_found" if match_id else "board.no_thread_match"
-            await tell(interaction, i18n.t(key, locale, match_id=match_id or "-"))
             return
         seat = row.seat_of(interaction.user.id)
-        if (interaction.guild_id is not None and row.guild_id != interaction.guild_id) or \
-                (interaction.guild_id is None and seat is None):
-            await tell(interaction, i18n.t("board.other_server", locale))
-            return
         names = await self.bot.members.names(row)
         parts = messages_of(board_text(get_game(row.game), row, seat, locale, names))
         for part in parts:

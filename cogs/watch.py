@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot import i18n
 from bot.ui.commandtext import cmd
+from bot.ui.members import match_in_reach
 from bot.ui.replies import tell
 
 log = logging.getLogger(__name__)
@@ -37,17 +38,8 @@ class Watch(commands.Cog):
     async def watch(self, interaction: discord.Interaction,
                     match: app_commands.Range[int, 1, 2**53 - 1] | None = None) -> None:
         locale = await self.bot.members.user_locale(interaction)
-        store = self.bot.store
-        if match is not None and match <= 0:  # never from Discord's client; a raw interaction may
-            row = None
-        else:
-            row = await store.get_match(match) if match else await store.match_by_thread(interaction.channel_id)
+        row = await match_in_reach(self.bot, interaction, match, locale, "watch")
         if row is None:
-            key = "watch.not_found" if match else "watch.no_thread_match"
-            await tell(interaction, i18n.t(key, locale, match_id=match or "-"))
-            return
-        if row.guild_id != interaction.guild_id and row.seat_of(interaction.user.id) is None:
-            await tell(interaction, i18n.t("watch.other_server", locale))
             return
         if self.activity_on() and interaction.channel_id == row.thread_id:
             try:

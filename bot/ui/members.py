@@ -17,6 +17,7 @@ from bot import i18n
 from bot.store import MatchRow
 from bot.ui.host import TableBot
 from bot.ui.panel import Names, message_name
+from bot.ui.replies import tell
 
 MEMBER_TTL = 300.0
 MEMBERS_KEPT = 40000  # names and locales remembered (a few MB); then the cache starts over
@@ -87,3 +88,22 @@ class Members:
         # A name of nothing but control characters says the seat instead of nothing.
         return Names(seats=tuple(message_name(name) or i18n.t(f"common.seat{seat}", match.locale)
                                  for seat, name in enumerate(names)), drawn=(names[0], names[1]))
+
+
+async def match_in_reach(bot: TableBot, interaction: discord.Interaction, match_id: int | None, locale: str,
+                         texts: str) -> MatchRow | None:
+    """The match a command names (``match_id``), else the match of the thread it runs in, when this member may
+    look at it: a player of it anywhere, anyone else on its own server. Otherwise says why, privately (the
+    keys ``<texts>.not_found``, ``no_thread_match``, ``other_server``), and gives None."""
+    if match_id is not None and match_id <= 0:  # never from Discord's client (a Range); a raw interaction may
+        row = None
+    else:
+        row = await bot.store.get_match(match_id) if match_id else await bot.store.match_by_thread(interaction.channel_id)
+    if row is None:
+        key = "not_found" if match_id else "no_thread_match"
+        await tell(interaction, i18n.t(f"{texts}.{key}", locale, match_id=match_id or "-"))
+        return None
+    if row.seat_of(interaction.user.id) is None and interaction.guild_id != row.guild_id:
+        await tell(interaction, i18n.t(f"{texts}.other_server", locale))
+        return None
+    return row

@@ -70,3 +70,22 @@ async def test_bad_match_numbers_get_a_private_answer_and_change_nothing(table: 
     assert outside.ephemeral and "not a match thread" in reply(outside)
     assert (await table.match()).version == before
     assert not [m for m in table.fake.messages(world.channel) if m.ephemeral is False and "in words" in m.content]
+
+
+async def test_another_servers_member_is_refused_a_player_is_answered_anywhere(table: Table):
+    """/board and /watch share one rule (bot/ui/members.py match_in_reach): a match is read on its own server
+    by anyone, elsewhere only by its players."""
+    world = table.world
+    match = await table.start("formation")
+    other_guild = await world.fake.add_guild("elsewhere")
+    other_channel = await world.fake.add_channel(other_guild, "general")
+    dave = await world.fake.add_user("dave")
+    for command in ("board", "watch"):
+        record = await world.fake.slash(dave, other_guild, other_channel, command, options={"match": match.id})
+        await table.settle()
+        assert record.ephemeral and "another server" in reply(record), (command, reply(record))
+        assert str(match.id) not in reply(record)
+    own = await world.fake.slash(world.alice, other_guild, other_channel, "board", options={"match": match.id})
+    await table.settle()
+    assert own.ephemeral and reply(own) == board_text(get_game("formation"), await table.match(), match.seat_of(world.alice.id), "en",
+                                                      await table.bot.members.names(match))
