@@ -10,7 +10,8 @@ run replays exactly (up to the search's time cap); a game whose self-play option
 ``characters: random``) gets them at random here too. Before the summary, the win rates by side key (the
 game's ``side_keys``, e.g. TetrAction's characters), by seat and by pair, each with its 95% interval, counted
 as tools/selfplay.py counts them: with two players of one level, the sides' balance as that player sees it.
-The line before
+Then A's score with its 95% Wilson interval, each
+searching player's own think times (``think_ms a=hard p50 M p95 T n=N``). The line before
 the last is ``think_ms p50 M p95 T`` and the last line is ``a_wins=X b_wins=Y draws=Z p95_ms=T``, M and T the
 nearest-rank 50th and 95th percentiles of the thinking time per decision of the search players (of every
 player when neither searches).
@@ -28,7 +29,7 @@ from dataclasses import dataclass, field
 from bot.ai import search
 from bot.engine import Decision, Seat, State, random_choice
 from bot.games import get_game
-from tools.selfplay import MatchResult, Report, match_options, run_refusal, tally
+from tools.selfplay import MatchResult, Report, match_options, run_refusal, tally, wilson_interval
 
 ARENA_LEVELS: tuple[str, ...] = ("random", "greedy", *search.LEVELS)
 MAX_DECISIONS = 100_000
@@ -50,13 +51,20 @@ class ArenaReport:
     b_wins: int = 0
     draws: int = 0
     think_ms: list[float] = field(default_factory=list)
+    # Each player's own thinking times (A's, B's), so a hard player's p95 is not mixed with its opponent's.
+    think_ms_of: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
     sides: Report = field(default_factory=lambda: Report(game="", policy="", matches=0, seed=0))
 
     def lines(self) -> list[str]:
-        share = 100.0 * (self.a_wins + 0.5 * self.draws) / self.matches if self.matches else 0.0
+        points = self.a_wins + 0.5 * self.draws
+        share = 100.0 * points / self.matches if self.matches else 0.0
+        low, high = wilson_interval(points, self.matches)
         return [f"arena {self.game} a={self.a} b={self.b} matches={self.matches}",
                 *self.sides.rate_lines(),
-                f"a_score {share:.1f}%",
+                f"a_score {share:.1f}% ci95 {low:.1f}-{high:.1f}",
+                *(f"think_ms {name}={level} p50 {percentile(times, 0.5):.0f} p95 {p95(times):.0f} n={len(times)}"
+                  for name, level, times in (("a", self.a, self.think_ms_of[0]), ("b", self.b, self.think_ms_of[1]))
+                  if times),
                 f"think_ms p50 {percentile(self.think_ms, 0.5):.0f} p95 {p95(self.think_ms):.0f}",
                 f"a_wins={self.a_wins} b_wins={self.b_wins} draws={self.draws} p95_ms={p95(self.think_ms):.0f}"]
 
@@ -90,9 +98,9 @@ def make_player(game: str, level: str, think_ms: float | None) -> Player:
 
 
 def play_match(game: str, players: tuple[Player, Player], searching: tuple[bool, bool], seed: int, index: int,
-               report: ArenaReport) -> Seat | None:
-    """One match, ``players[seat]`` answering for each seat, counted in ``report.sides``; returns the winning
-    seat or None."""
+               report: ArenaReport, a_seat: Seat = 0) -> Seat | None:
+    """One match, ``players[seat]`` answering for each seat (player A in ``a_seat``), counted in
+    ``report.sides``; returns the winning seat or None."""
     spec = get_game(game)
     engine = spec.engine
     rng = random.Random(f"arena:{seed}:{index}")
@@ -113,6 +121,8 @@ def play_match(game: str, players: tuple[Player, Player], searching: tuple[bool,
         elapsed = 1000.0 * (time.perf_counter() - started)
         if searching[decision.seat] or not any(searching):
             report.think_ms.append(elapsed)
+        if searching[decision.seat]:
+            report.think_ms_of[0 if decision.seat == a_seat else 1].append(elapsed)
         state, _ = engine.apply(state, decision.seat, choice)
     raise ArenaError(f"match {index}: more than {MAX_DECISIONS} decisions")
 
@@ -128,7 +138,7 @@ def run_arena(game: str, a: str, b: str, matches: int, think_ms: float | None = 
         searching = (a in search.LEVELS, b in search.LEVELS)
         if a_seat == 1:
             searching = searching[::-1]
-        winner = play_match(game, players, searching, seed, index, report)
+        winner = play_match(game, players, searching, seed, index, report, a_seat)
         report.matches += 1
         if winner is None:
             report.draws += 1

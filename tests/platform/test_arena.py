@@ -53,3 +53,15 @@ def test_a_level_the_game_lacks_is_refused(capsys):
     assert main(["arena", "tiny", "--a", "easy", "--b", "random", "--matches", "1"]) == 2
     assert "no bot player" in capsys.readouterr().err
     assert main(["arena", "chess", "--matches", "1"]) == 2
+
+
+def test_each_searching_player_gets_its_own_think_times_and_a_has_an_interval():
+    report = run_arena("wars", "easy", "random", matches=2, think_ms=2, seed=3)
+    lines = report.lines()
+    own = [line for line in lines if line.startswith("think_ms a=")]
+    assert own == [f"think_ms a=easy p50 {sorted(report.think_ms_of[0])[(len(report.think_ms_of[0]) + 1) // 2 - 1]:.0f}"
+                   f" p95 {p95(report.think_ms_of[0]):.0f} n={len(report.think_ms_of[0])}"]
+    assert not report.think_ms_of[1] and not any(line.startswith("think_ms b=") for line in lines)  # random: none
+    assert report.think_ms_of[0] == report.think_ms  # only A searched
+    score = next(line for line in lines if line.startswith("a_score "))
+    assert re.fullmatch(r"a_score \d+\.\d% ci95 \d+\.\d-\d+\.\d", score)
