@@ -67,4 +67,18 @@ def starfall(view: Mapping[str, Any], locale: str) -> list[str]:
     return facts
 
 
-FACTS: dict[str, Facts] = {"formation": formation, "wars": wars, "starfall": starfall}
+def tetra(view: Mapping[str, Any], locale: str) -> list[str]:
+    from cogs.tetra.render_pieces import as_view
+    from cogs.tetra.text import card_name, colour_name
+
+    view = as_view(view)
+    facts = [seat_name_words(0, locale), seat_name_words(1, locale), str(view["turn"]),
+             str(view["accident_deck_count"])]
+    for player in view["players"]:
+        facts += [str(player["life"]), colour_name(player["colour"], locale), str(player["hand_deck_count"])]
+        facts += [card_name(hand["id"], locale) for hand in player["hand"]]
+    facts += [card_name(card, locale) for card in view["public_row"]]
+    return facts
+
+
+FACTS: dict[str, Facts] = {"formation": formation, "wars": wars, "starfall": starfall, "tetra": tetra}

@@ -22,7 +22,8 @@ pytestmark = pytest.mark.skipif(BROWSER is None, reason="no Chromium installed: 
                                 "(apt-get install chromium chromium-driver; see docs/WEB.md)")
 CLICKS = 12
 PAGE_BUDGET = 50_000  # bytes of HTML a page costs (its picture apart), the issue's bound
-BOARD_COLOURS = {"formation": "rgb(34, 38, 46)", "wars": "rgb(30, 34, 42)", "starfall": "rgb(30, 33, 42)"}
+BOARD_COLOURS = {"formation": "rgb(34, 38, 46)", "wars": "rgb(30, 34, 42)", "starfall": "rgb(30, 33, 42)",
+                 "tetra": "rgb(34, 38, 46)"}
 
 
 @pytest.mark.parametrize("game_id", sorted(FACTS))
