@@ -107,14 +107,17 @@ def option_targets(view: View) -> dict[str, set[str]]:
 BUNDLE_ROW = 44
 
 
-def bundle_title(view: View, seat: int, locale: str) -> list[str]:
+def bundle_heading(view: View, seat: int, locale: str) -> str:
+    """Above the bundles: pick one, or which one the seat picked."""
     player = view["players"][seat]
     pick = player.get("pick")
     if player.get("picked") and pick:
-        title = t("afterlife.ui.hand.bundle_picked_number", locale, number=pick)
-    else:
-        title = t("afterlife.ui.hand.bundle_picked" if player.get("picked") else "afterlife.ui.hand.bundles", locale)
-    return lines_within(title, 24, WIDTH - 2 * MARGIN, 2, True, locale)
+        return t("afterlife.ui.hand.bundle_picked_number", locale, number=pick)
+    return t("afterlife.ui.hand.bundle_picked" if player.get("picked") else "afterlife.ui.hand.bundles", locale)
+
+
+def bundle_title(view: View, seat: int, locale: str) -> list[str]:
+    return lines_within(bundle_heading(view, seat, locale), 24, WIDTH - 2 * MARGIN, 2, True, locale)
 
 
 def bundle_height(view: View, seat: int, locale: str) -> int:

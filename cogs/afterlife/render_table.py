@@ -289,8 +289,9 @@ def draw_field(canvas: Canvas, units: Sequence[Mapping[str, Any]], y: int, local
     return y
 
 
-def middle_lines(view: View, locale: str) -> list[str]:
-    """What is happening between the fields: the attack and its blockers, instants waiting, a card in use."""
+def middle_parts(view: View, locale: str) -> list[str]:
+    """What is happening between the fields, a sentence each: the attack and its blockers, instants waiting,
+    a card in use (the picture wraps them, the web board lists them)."""
     parts = []
     combat = view.get("combat") or {}
     units = {u["cid"]: u for p in view["players"] for u in p["field"]}
@@ -314,8 +315,13 @@ def middle_lines(view: View, locale: str) -> list[str]:
     if casting:
         parts.append(t("afterlife.ui.board.casting", locale, player=seat_name(casting["seat"], locale),
                        card=card_name(casting["card"], locale)))
+    return parts
+
+
+def middle_lines(view: View, locale: str) -> list[str]:
+    """:func:`middle_parts` wrapped for the picture, each part on its own lines."""
     lines: list[str] = []
-    for part in parts:  # each part on its own lines
+    for part in middle_parts(view, locale):
         lines += lines_within(part, LABEL, WIDTH - 2 * MARGIN - 28, 3, True, locale)
     return lines
 

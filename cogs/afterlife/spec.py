@@ -14,6 +14,7 @@ from cogs.afterlife.help import HELP
 from cogs.afterlife.render import render_board, render_card, render_hand
 from cogs.afterlife.rulebook import pages
 from cogs.afterlife.text import ARG_FORMATTERS, option_label
+from cogs.afterlife.web import web_board
 
 GAME = GameSpec(
     game_id="afterlife",
@@ -36,4 +37,5 @@ GAME = GameSpec(
     start_options={"rules": str(RULES)},
     rulebook=pages,
     help=HELP,
+    web_board=web_board,
 )

@@ -14,7 +14,8 @@ from cogs.tetra.render_pieces import as_view
 from cogs.tetra.text import card_name, colour_name
 
 
-def _row(groups: Sequence[Sequence[str]], locale: str) -> str:
+def row_words(groups: Sequence[Sequence[str]], locale: str) -> str:
+    """A visible row in colour names, its tetrites' groups apart (the alt text's and the web board's words)."""
     inner, outer = ("・", "／") if locale.startswith("ja") else (" ", "; ")
     return outer.join(inner.join(colour_name(colour, locale) for colour in group) for group in groups) \
         or t("alt.none", locale)
@@ -35,7 +36,7 @@ def _player(view: Mapping[str, Any], player: Mapping[str, Any], locale: str) -> 
              mana=listing(mana, locale), ether=player["ether"], ether_cap=player["ether_cap"],
              hand=listing((_hand_card(card, locale) for card in player.get("hand") or []), locale),
              deck=player.get("hand_deck_count", 0), discard=len(player.get("hand_discard") or []),
-             row=_row(row["groups"], locale) if row else t("alt.none", locale))
+             row=row_words(row["groups"], locale) if row else t("alt.none", locale))
 
 
 def describe(view: Mapping[str, Any], locale: str) -> str:

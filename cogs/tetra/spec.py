@@ -12,6 +12,7 @@ from cogs.tetra.help import HELP
 from cogs.tetra.render import render_board, render_card, render_hand
 from cogs.tetra.rulebook import pages
 from cogs.tetra.text import ARG_FORMATTERS, option_label
+from cogs.tetra.web import web_board
 
 GAME = GameSpec(
     game_id="tetra",
@@ -32,4 +33,5 @@ GAME = GameSpec(
     card_text=card_text,
     rulebook=pages,
     help=HELP,
+    web_board=web_board,
 )

@@ -89,16 +89,17 @@ def power_changes(unit: dict, locale: str) -> list[str]:
     picture's and the web board's (cogs/wars/web.py) same words."""
     changes = []
     if unit["reinforce"]:
-        changes.append(_t("board.reinforced", locale, amount=unit["reinforce"]))
+        changes.append(wars_text("board.reinforced", locale, amount=unit["reinforce"]))
     if unit["increase"]:
-        changes.append(_t("board.increased", locale, amount=unit["increase"]))
+        changes.append(wars_text("board.increased", locale, amount=unit["increase"]))
     other = unit["power"] - unit["cost"] - unit["reinforce"] - unit["increase"]
     if other:
-        changes.append(_t("board.modified", locale, amount=f"{other:+d}"))
+        changes.append(wars_text("board.modified", locale, amount=f"{other:+d}"))
     return changes
 
 
-def _t(key: str, locale: str, **args: Any) -> str:
+def wars_text(key: str, locale: str, **args: Any) -> str:
+    """A 3x3 Wars word (``wars.<key>``) in ``locale``: the pictures' and the web board's."""
     return i18n.t(f"wars.{key}", locale, **args)
 
 
@@ -123,7 +124,7 @@ def _name_lines(card_id: str, locale: str, width: int) -> list[str]:
     return lines
 
 
-def _traits(traits: list[str], locale: str) -> list[str]:
+def trait_labels(traits: list[str], locale: str) -> list[str]:
     return [TRAITS[t].label(locale) for t in traits]
 
 
@@ -195,7 +196,7 @@ def _unit_box(canvas: Canvas, x: int, y: int, unit: dict[str, Any], locale: str)
     canvas.text((x + 10, y + 116), power, size=60, bold=True, anchor="lm", on=PANEL)
     info_x = 20 + int(_width(power, 60, bold=True))
     info_w = UNIT_W - 8 - info_x
-    cost = _t("board.cost", locale, cost=unit["cost"])
+    cost = wars_text("board.cost", locale, cost=unit["cost"])
     canvas.text((x + info_x, y + 98), _fit(ATTR_LABELS[locale].get(attribute, attribute), SMALL, info_w), size=SMALL,
                 fill=DIM, anchor="lm", on=PANEL)
     canvas.text((x + info_x, y + 124), _fit(cost, SMALL, info_w), size=SMALL, fill=DIM, anchor="lm", on=PANEL)
@@ -205,16 +206,16 @@ def _unit_box(canvas: Canvas, x: int, y: int, unit: dict[str, Any], locale: str)
         canvas.text((x + 10, y + 160), _fit(" ".join(mods), SMALL, UNIT_W - 60), size=SMALL, fill=fill, anchor="lm",
                     on=PANEL)
     else:
-        canvas.text((x + 10, y + 160), _t("board.power_label", locale), size=SMALL, fill=DIM, anchor="lm", on=PANEL)
+        canvas.text((x + 10, y + 160), wars_text("board.power_label", locale), size=SMALL, fill=DIM, anchor="lm", on=PANEL)
     canvas.text((x + UNIT_W - 8, y + 160), unit["card"], size=SMALL, fill=DIM, anchor="rm", on=PANEL)
-    _chips(canvas, x + 8, y + 178, UNIT_W - 16, _traits(unit["traits"], locale), rows=2)
+    _chips(canvas, x + 8, y + 178, UNIT_W - 16, trait_labels(unit["traits"], locale), rows=2)
 
 
 @sized_cache(megabytes=1)
 def _empty_tile(locale: str) -> Image.Image:
     canvas = Canvas(UNIT_W, UNIT_H, BAND)
     canvas.rect((0, 0, UNIT_W - 1, UNIT_H - 1), fill=None, outline=(66, 72, 88), width=2)
-    canvas.text((UNIT_W // 2, UNIT_H // 2), _t("board.empty_slot", locale), size=SMALL, fill=(120, 126, 140),
+    canvas.text((UNIT_W // 2, UNIT_H // 2), wars_text("board.empty_slot", locale), size=SMALL, fill=(120, 126, 140),
                 anchor="mm")
     return canvas.image
 
@@ -232,7 +233,7 @@ def _magic_row_tile(state: str, card: str | None, locale: str) -> Image.Image:
     middle = (MAGIC_ROW_H - 6) // 2
     if card is None:  # a face-down magic the viewer may not see: its back only
         _card_back(canvas, (14, 4, 48, 46))
-        canvas.text((text_x, middle), _t("board.face_down", locale), size=MAIN, bold=True, anchor="lm", on=SLOT)
+        canvas.text((text_x, middle), wars_text("board.face_down", locale), size=MAIN, bold=True, anchor="lm", on=SLOT)
         return canvas.image
     colour = ATTR_COLOURS.get(C.attribute(card), PANEL)
     if state == "down":  # the owner's own face-down magic (own view, or revealed at the end)
@@ -245,7 +246,7 @@ def _magic_row_tile(state: str, card: str | None, locale: str) -> Image.Image:
     else:  # sideways: the card lies turned, and dimmed
         canvas.rect((6, 11, 56, 39), fill=tuple(c // 2 for c in colour), outline=DIM, width=2, radius=5)
         state_colour = DIM
-    label = f"{card} · {_t('board.' + ('face_down' if state == 'down' else state), locale)}"
+    label = f"{card} · {wars_text('board.' + ('face_down' if state == 'down' else state), locale)}"
     label_w = int(_width(label, SMALL)) + 12
     canvas.text((MAGIC_W - 12, middle), label, size=SMALL, fill=state_colour, anchor="rm", on=SLOT)
     canvas.text((text_x, middle), _fit(_name(card, locale), MAIN, MAGIC_W - 12 - label_w - text_x, bold=True),
@@ -268,7 +269,7 @@ def _player_band(canvas: Canvas, y: int, view: dict[str, Any], owner: int, local
     pill = int(_width(life, 32, bold=True)) + 28
     title = _seat(owner, locale)
     if owner == view.get("seat"):
-        title += f" ({_t('board.you', locale)})"
+        title += f" ({wars_text('board.you', locale)})"
     if active:
         title = "▶ " + title
     mid = y + 30
@@ -277,10 +278,10 @@ def _player_band(canvas: Canvas, y: int, view: dict[str, Any], owner: int, local
     x = UNIT_X + int(_width(title, MAIN, bold=True)) + 16
     canvas.rect((x, mid - 21, x + pill, mid + 21), fill=LIFE, radius=10)
     canvas.text((x + pill // 2, mid), life, size=32, bold=True, anchor="mm", on=LIFE)
-    stats = [_t("board.territories", locale, count=player["territory_count"]),
-             _t("board.hand", locale, count=player["hand_count"])]
+    stats = [wars_text("board.territories", locale, count=player["territory_count"]),
+             wars_text("board.hand", locale, count=player["hand_count"])]
     if player.get("master"):
-        stats.append(_t("board.master", locale, card=_name(player["master"], locale)))
+        stats.append(wars_text("board.master", locale, card=_name(player["master"], locale)))
     canvas.numbered((UNIT_X, y + 74), _fit("  ·  ".join(stats), 24, BAND_W - 24), size=24, anchor="lm", on=BAND)
     body = y + TITLE_H
     field = player["field"]
@@ -294,7 +295,7 @@ def _player_band(canvas: Canvas, y: int, view: dict[str, Any], owner: int, local
     for index, slot in enumerate(player["magic"][:3]):
         _magic_slot(canvas, UNIT_X, magic_top + index * MAGIC_ROW_H, slot, locale)
     if not player["magic"]:
-        canvas.text((UNIT_X + 4, magic_top + 24), _t("board.no_magic", locale) if view["step"] != "setup" else "—",
+        canvas.text((UNIT_X + 4, magic_top + 24), wars_text("board.no_magic", locale) if view["step"] != "setup" else "—",
                     size=SMALL, fill=DIM, anchor="lm", on=BAND)
     return y + height + 10
 
@@ -313,8 +314,8 @@ def _turn_lines(record: dict[str, Any], locale: str) -> list[str]:
     for spell in record.get("spells", []):
         text = f"{_seat(spell['seat'], locale)}: {_spell_text(spell, locale)}"
         for counter in spell.get("counters", []):
-            text += " · " + _t("board.countered_with", locale, cards=card_list(counter, locale))
-        result = _t("board." + spell["result"], locale)
+            text += " · " + wars_text("board.countered_with", locale, cards=card_list(counter, locale))
+        result = wars_text("board." + spell["result"], locale)
         lines.append(f"{text} → {result}")
     for magic in record.get("magic", []):
         who = _seat(magic["seat"], locale)
@@ -324,9 +325,9 @@ def _turn_lines(record: dict[str, Any], locale: str) -> list[str]:
         else:
             text = i18n.t("wars.option.magic", locale, card=card_name(magic["card"], locale))
             if magic.get("copied"):
-                text += f" ({_t('board.copied', locale)})"
+                text += f" ({wars_text('board.copied', locale)})"
         if magic.get("result") == "nullified":
-            text += f" → {_t('board.nullified', locale)}"
+            text += f" → {wars_text('board.nullified', locale)}"
         lines.append(f"{who}: {text}")
     combat = record.get("combat")
     if combat:
@@ -335,7 +336,7 @@ def _turn_lines(record: dict[str, Any], locale: str) -> list[str]:
             lines.append(i18n.t(f"wars.event.{key}", locale, seat=_seat(combat["seat"], locale),
                                 attack=step["attack"], block=step["block"], damage=step["damage"]))
         if not combat["steps"]:
-            lines.append(_t("board.no_attack", locale, seat=_seat(combat["seat"], locale)))
+            lines.append(wars_text("board.no_attack", locale, seat=_seat(combat["seat"], locale)))
     for entry in record.get("main", []):
         who = _seat(entry["seat"], locale)
         if entry["kind"] == "expand":
@@ -348,17 +349,17 @@ def _turn_lines(record: dict[str, Any], locale: str) -> list[str]:
     return lines
 
 
-def _log_sections(view: dict[str, Any], locale: str) -> list[tuple[str, list[str]]]:
+def log_sections(view: dict[str, Any], locale: str) -> list[tuple[str, list[str]]]:
     last = view.get("last") or {}
     sections = []
     previous = last.get("previous")
     if previous:
-        sections.append((_t("board.turn_of", locale, turn=previous["turn"], seat=_seat(previous["seat"], locale)),
-                         _turn_lines(previous, locale) or [_t("board.nothing", locale)]))
+        sections.append((wars_text("board.turn_of", locale, turn=previous["turn"], seat=_seat(previous["seat"], locale)),
+                         _turn_lines(previous, locale) or [wars_text("board.nothing", locale)]))
     if "turn" in last:
         key = "board.turn_of" if view.get("result") else "board.this_turn"
-        sections.append((_t(key, locale, turn=last["turn"], seat=_seat(last["seat"], locale)),
-                         _turn_lines(last, locale) or [_t("board.nothing_yet", locale)]))
+        sections.append((wars_text(key, locale, turn=last["turn"], seat=_seat(last["seat"], locale)),
+                         _turn_lines(last, locale) or [wars_text("board.nothing_yet", locale)]))
     return sections
 
 
@@ -371,7 +372,7 @@ def _wrapped(lines: list[str], size: int, width: int) -> list[str]:
     return out
 
 
-def _stack_rows(view: dict[str, Any], locale: str) -> tuple[list[str], list[str]]:
+def stack_rows(view: dict[str, Any], locale: str) -> tuple[list[str], list[str]]:
     """The counter stack, top first, and the declared spells still to resolve, in order."""
     items = list(view.get("chain") or [])
     stack: list[dict[str, Any]] = []
@@ -389,43 +390,43 @@ def _step_label(view: dict[str, Any], locale: str) -> str:
     if step == "chain" and view.get("chain"):
         # While a counter window is open the board shows the spell step and who is awaited, nothing more.
         step = "removal" if view["chain"][0]["kind"] == "remove" else "reinforce"
-    return _t(f"step.{step}", locale)
+    return wars_text(f"step.{step}", locale)
 
 
-def _header_lines(view: dict[str, Any], locale: str) -> list[str]:
+def header_lines(view: dict[str, Any], locale: str) -> list[str]:
     """The title (game, level, turn), the status (whose turn and step, or the result), the piles, and who
     is awaited (a line of its own: two long names must both show)."""
     title = "  ·  ".join([i18n.t("wars.name", locale), i18n.t(f"wars.level.{view['level']}", locale)])
     if view["turn"]:
-        title += "  ·  " + _t("board.turn", locale, turn=view["turn"])
+        title += "  ·  " + wars_text("board.turn", locale, turn=view["turn"])
     result = view.get("result")
     if result:
         reason = i18n.t(f"wars.outcome.{result['reason']}", locale)
         if result["winner"] is None:
-            status = _t("board.draw", locale, reason=reason)
+            status = wars_text("board.draw", locale, reason=reason)
         else:
-            status = _t("board.winner", locale, seat=_seat(result["winner"], locale), reason=reason)
+            status = wars_text("board.winner", locale, seat=_seat(result["winner"], locale), reason=reason)
     elif view["step"] == "setup":
-        status = _t("board.setup_status", locale)
+        status = wars_text("board.setup_status", locale)
     else:
-        status = _t("board.turn_status", locale, seat=_seat(view["active"], locale), step=_step_label(view, locale))
-    piles = "  ·  ".join([_t("board.deck", locale, count=view["deck_count"]),
-                          _t("board.discard", locale, count=len(view.get("discard", [])))])
+        status = wars_text("board.turn_status", locale, seat=_seat(view["active"], locale), step=_step_label(view, locale))
+    piles = "  ·  ".join([wars_text("board.deck", locale, count=view["deck_count"]),
+                          wars_text("board.discard", locale, count=len(view.get("discard", [])))])
     lines = [title, status, piles]
     waiting = sorted(s for s in view.get("waiting", []) if view["step"] == "setup" or s != view["active"])
     if waiting and not result:
-        lines.append(_t("board.waiting_for", locale, seats=", ".join(_seat(s, locale) for s in waiting)))
+        lines.append(wars_text("board.waiting_for", locale, seats=", ".join(_seat(s, locale) for s in waiting)))
     return lines
 
 
 def _header_height(view: dict[str, Any], locale: str) -> int:
-    return HEADER_H + (38 if len(_header_lines(view, locale)) > 3 else 0)
+    return HEADER_H + (38 if len(header_lines(view, locale)) > 3 else 0)
 
 
 def _header(canvas: Canvas, view: dict[str, Any], locale: str) -> int:
     height = _header_height(view, locale)
     canvas.rect((0, 0, WIDTH, height - 8), fill=HEADER_BG, radius=0)
-    title, status, *rest = _header_lines(view, locale)
+    title, status, *rest = header_lines(view, locale)
     # Lines with counts in them are drawn in runs of digits and of words, which come back in every picture.
     canvas.numbered((20, 26), _fit(title, MAIN, WIDTH - 40, bold=True), size=MAIN, bold=True, anchor="lm",
                     on=HEADER_BG)
@@ -437,7 +438,7 @@ def _header(canvas: Canvas, view: dict[str, Any], locale: str) -> int:
 
 
 def _log_lines(view: dict[str, Any], locale: str) -> list[tuple[str, list[str]]]:
-    return [(title, _wrapped(lines, LOG_TEXT, WIDTH - 60)) for title, lines in _log_sections(view, locale)]
+    return [(title, _wrapped(lines, LOG_TEXT, WIDTH - 60)) for title, lines in log_sections(view, locale)]
 
 
 @remembered
@@ -445,7 +446,7 @@ def render_board(view: dict[str, Any], locale: str) -> bytes:
     seat = view.get("seat")
     bottom = 0 if seat is None else seat
     top = 1 - bottom
-    stack, queued = _stack_rows(view, locale)
+    stack, queued = stack_rows(view, locale)
     stack_h = _stack_height(stack, queued)
     sections = _log_lines(view, locale)
     log_h = sum(44 + (LOG_TEXT + 10) * len(lines) + 8 for _, lines in sections) + 12
@@ -494,7 +495,7 @@ def _stack_panel(canvas: Canvas, y: int, stack: list[str], queued: list[str], he
     stack_lines, queued_lines = _stack_layout(stack, queued)
     row = y + 10
     if stack:
-        canvas.text((24, row + 20), _fit(_t("board.stack_title", locale), 24, WIDTH - 48, bold=True),
+        canvas.text((24, row + 20), _fit(wars_text("board.stack_title", locale), 24, WIDTH - 48, bold=True),
                     size=24, bold=True, fill=GOLD, anchor="lm", on=STACK_BG)
         row += 44
         for depth, lines in enumerate(stack_lines):
@@ -508,7 +509,7 @@ def _stack_panel(canvas: Canvas, y: int, stack: list[str], queued: list[str], he
                             on=_flat(entry_bg, line, MAIN, STACK_WRAP, is_top))
             row += entry_h + 8
     if queued:
-        canvas.text((24, row + 18), _fit(_t("board.declared_title", locale), 24, WIDTH - 48, bold=True),
+        canvas.text((24, row + 18), _fit(wars_text("board.declared_title", locale), 24, WIDTH - 48, bold=True),
                     size=24, bold=True, fill=DIM, anchor="lm", on=STACK_BG)
         row += 40
         for lines in queued_lines:
@@ -526,15 +527,15 @@ def _trait_rows(traits: list[str], level: str, locale: str) -> list[tuple[str, t
     Apprentice keep only the basic unit traits) greyed out and marked, never shown as if they worked."""
     active = [t for t in traits if trait_active({"level": level}, t)]
     inactive = [t for t in traits if t not in active]
-    rows = [(line, DIM) for line in _pack(_traits(active, locale), SMALL, TILE_W - 16)]
+    rows = [(line, DIM) for line in _pack(trait_labels(active, locale), SMALL, TILE_W - 16)]
     if inactive:
-        labels = _traits(inactive, locale)
-        labels[-1] += " " + _t("board.traits_off", locale)
+        labels = trait_labels(inactive, locale)
+        labels[-1] += " " + wars_text("board.traits_off", locale)
         rows += [(line, OFF) for line in _pack(labels, SMALL, TILE_W - 16)]
     return rows[:2]
 
 
-def _cost_text(info: dict[str, Any]) -> str:
+def cost_text(info: dict[str, Any]) -> str:
     if "shift" in info["traits"]:
         return "1-3"
     return str(info["cost"]) if info["kind"] == "unit" else ""
@@ -552,7 +553,7 @@ def _card_tile(canvas: Canvas, x: int, y: int, card_id: str, locale: str, small:
     canvas.rect((x, y, x + TILE_W - 1, y + 40), fill=colour, radius=8)
     canvas.text((x + 8, y + 20), f"{card_id} {ATTR_LABELS[locale].get(attribute, attribute)}", size=SMALL, bold=True,
                 anchor="lm", on=colour)
-    cost = _cost_text(info)
+    cost = cost_text(info)
     if cost:
         canvas.text((x + TILE_W - 8, y + 20), cost, size=MAIN, bold=True, anchor="rm", on=colour)
     for index, line in enumerate(_name_lines(card_id, locale, TILE_W - 16)):
@@ -585,7 +586,7 @@ def _requirement(canvas: Canvas, x: int, y: int, card_id: str, locale: str) -> N
         circles.append((str(info["req_any"]), (120, 126, 140)))
     circles += [(ATTR_MARKS[locale][a], ATTR_COLOURS[a]) for a in info.get("req_attrs", [])]
     if not circles:
-        canvas.text((x, y + 16), _t("board.no_requirement", locale), size=SMALL, fill=DIM, anchor="lm")
+        canvas.text((x, y + 16), wars_text("board.no_requirement", locale), size=SMALL, fill=DIM, anchor="lm")
         return
     for label, colour in circles:  # the amounts are main information: main-size text in 40-px circles
         canvas.draw.ellipse((x, y - 4, x + 40, y + 36), fill=colour, outline=TEXT, width=1)
@@ -596,7 +597,7 @@ def _requirement(canvas: Canvas, x: int, y: int, card_id: str, locale: str) -> N
 def _magic_extras(card_id: str, level: str, locale: str) -> str:
     """Echo / Manifest reminders and, at Wizard level and above, the great magic (★)."""
     info = C.info(card_id)
-    extras = _traits([t for t in info.get("traits", []) if t in ("echo", "manifest")], locale)
+    extras = trait_labels([t for t in info.get("traits", []) if t in ("echo", "manifest")], locale)
     if level in ("wizard", "seven_mage"):
         extras.append(great_name(info["great"], locale))
     return "  ".join(extras)
@@ -642,7 +643,7 @@ def _magic_tile(canvas: Canvas, x: int, y: int, card_id: str, state: str | None,
     row = y + bar + 10
     req_x = x + 10
     if state is not None:
-        label = _t("board.face_down_secret" if state == "down" else f"board.{state}", locale)
+        label = wars_text("board.face_down_secret" if state == "down" else f"board.{state}", locale)
         badge = int(_width(label, SMALL, bold=True)) + 16
         fill = {"down": BACK, "up": (150, 120, 40), "side": (80, 84, 96)}[state]
         canvas.rect((x + 10, row, x + 10 + badge, row + 32), fill=fill, radius=6)
@@ -658,7 +659,7 @@ def _magic_tile(canvas: Canvas, x: int, y: int, card_id: str, state: str | None,
                     on=_flat(PANEL, line, MAIN, MAGIC_TILE_W - 20))
 
 
-def _hand_sections(view: dict[str, Any], locale: str) -> list[tuple[str, str, list[Any]]]:
+def hand_sections(view: dict[str, Any], locale: str) -> list[tuple[str, str, list[Any]]]:
     """(title, tile kind, items) of the hand picture, in order."""
     sections: list[tuple[str, str, list[Any]]] = []
     setup = view.get("setup") or {}
@@ -669,17 +670,17 @@ def _hand_sections(view: dict[str, Any], locale: str) -> list[tuple[str, str, li
     whose = "shown" if shown_to_all(view) else "your"
     if not setup.get("hand_pool"):
         hand = list(view.get("hand", []))
-        sections.append((_t(f"board.{whose}_hand", locale, count=len(hand)), "card", hand))
+        sections.append((wars_text(f"board.{whose}_hand", locale, count=len(hand)), "card", hand))
     territories = list(view.get("territories", []))
     if territories or view["level"] == "overlord" or view["step"] != "setup":
-        sections.append((_t(f"board.{whose}_territories", locale, count=len(territories)), "small",
+        sections.append((wars_text(f"board.{whose}_territories", locale, count=len(territories)), "small",
                          territories))
     magic = [(m["card"], m["state"]) for m in view["players"][seat]["magic"]] if seat is not None else []
     if magic or view["step"] != "setup":
-        sections.append((_t(f"board.{whose}_magic", locale), "magic", magic))
+        sections.append((wars_text(f"board.{whose}_magic", locale), "magic", magic))
     pool = [(card, None) for card in setup.get("magic_pool", [])]
     if pool:
-        sections.append((_t("board.magic_pool", locale), "magic", pool))
+        sections.append((wars_text("board.magic_pool", locale), "magic", pool))
     return sections
 
 
@@ -702,16 +703,16 @@ def _hand_header(view: dict[str, Any], locale: str) -> tuple[str | None, list[st
     """The title (seat and life go on its line) and the status lines under it."""
     status = [i18n.t("wars.name", locale)]
     if view["turn"]:
-        status.append(_t("board.turn", locale, turn=view["turn"]))
-    status += [_step_label(view, locale), _t("board.deck", locale, count=view["deck_count"])]
+        status.append(wars_text("board.turn", locale, turn=view["turn"]))
+    status += [_step_label(view, locale), wars_text("board.deck", locale, count=view["deck_count"])]
     lines = ["  ·  ".join(status)]
     seat = view.get("seat")
     if seat is not None and view["players"][seat].get("master"):
-        lines.append(_t("board.master", locale, card=_name(view["players"][seat]["master"], locale)))
+        lines.append(wars_text("board.master", locale, card=_name(view["players"][seat]["master"], locale)))
     if seat is None:
         return None, lines
-    title = _t("board.hand_of", locale, player=_seat(seat, locale)) if shown_to_all(view) \
-        else f"{_seat(seat, locale)} ({_t('board.you', locale)})"
+    title = wars_text("board.hand_of", locale, player=_seat(seat, locale)) if shown_to_all(view) \
+        else f"{_seat(seat, locale)} ({wars_text('board.you', locale)})"
     return title, lines
 
 
@@ -719,8 +720,8 @@ def _hand_header(view: dict[str, Any], locale: str) -> tuple[str | None, list[st
 def render_hand(view: dict[str, Any], locale: str) -> bytes:
     seat = view.get("seat")
     level = view["level"]
-    sections = _hand_sections(view, locale)
-    stack, queued = _stack_rows(view, locale)  # the spells a counter would answer, when the stack is open
+    sections = hand_sections(view, locale)
+    stack, queued = stack_rows(view, locale)  # the spells a counter would answer, when the stack is open
     stack_h = _stack_height(stack, queued) if stack else 0
     title, status = _hand_header(view, locale)
     header_h = 60 + 36 * len(status) + 10
@@ -748,7 +749,7 @@ def render_hand(view: dict[str, Any], locale: str) -> bytes:
                         anchor="lm", on=BACKGROUND)
         top = y + SECTION_TITLE_H
         if not items:
-            canvas.text((28, top + 18), _t("board.none", locale), size=24, fill=DIM, anchor="lm", on=BACKGROUND)
+            canvas.text((28, top + 18), wars_text("board.none", locale), size=24, fill=DIM, anchor="lm", on=BACKGROUND)
         if kind == "magic":
             for row, row_h in enumerate(_section_rows(kind, items, level, locale)):
                 for column, (card, state) in enumerate(items[row * 2:row * 2 + 2]):

@@ -28,14 +28,14 @@ from cogs.wars.render import (
     TILE_W,
     UNIT_W,
     WIDTH,
-    _cost_text,
-    _hand_sections,
     _magic_name_lines,
     _name_lines,
-    _traits,
     clear_tile_caches,
+    cost_text,
+    hand_sections,
     render_board,
     render_hand,
+    trait_labels,
 )
 from cogs.wars.render import (
     _name as card_title,
@@ -218,14 +218,14 @@ def board_main(view: dict[str, Any], locale: str) -> list[str]:
 def hand_main(view: dict[str, Any], locale: str) -> list[str]:
     """Life, and the name and cost of every card tile and the name of every magic tile."""
     wanted = [f"♥ {view['players'][view['seat']]['life']}"]
-    for _, kind, items in _hand_sections(view, locale):
+    for _, kind, items in hand_sections(view, locale):
         for item in items:
             card = item[0] if kind == "magic" else item
             if kind == "magic":
                 wanted += _magic_name_lines(card, locale)
                 continue
             wanted += _name_lines(card, locale, TILE_W - 16)
-            cost = _cost_text(C.info(card))
+            cost = cost_text(C.info(card))
             wanted += [cost] if cost else []
     return wanted
 
@@ -259,7 +259,7 @@ def test_every_trait_of_every_unit_on_the_board_is_drawn(monkeypatch: pytest.Mon
     _, drawn = texts_drawn(monkeypatch, lambda: render_board(view, locale))
     labels = {text for _, text in drawn}
     for unit in units:
-        assert set(_traits(unit["traits"], locale)) <= labels, unit["card"]
+        assert set(trait_labels(unit["traits"], locale)) <= labels, unit["card"]
 
 
 @pytest.mark.parametrize("locale", ["en", "ja"])

@@ -67,4 +67,38 @@ def starfall(view: Mapping[str, Any], locale: str) -> list[str]:
     return facts
 
 
-FACTS: dict[str, Facts] = {"formation": formation, "wars": wars, "starfall": starfall}
+def tetra(view: Mapping[str, Any], locale: str) -> list[str]:
+    from cogs.tetra.render_pieces import as_view
+    from cogs.tetra.text import card_name, colour_name
+
+    view = as_view(view)
+    facts = [seat_name_words(0, locale), seat_name_words(1, locale), str(view["turn"]),
+             str(view["accident_deck_count"])]
+    for player in view["players"]:
+        facts += [str(player["life"]), colour_name(player["colour"], locale), str(player["hand_deck_count"])]
+        facts += [card_name(hand["id"], locale) for hand in player["hand"]]
+    facts += [card_name(card, locale) for card in view["public_row"]]
+    return facts
+
+
+def afterlife(view: Mapping[str, Any], locale: str) -> list[str]:
+    from cogs.afterlife.text import card_name
+
+    facts = [seat_name_words(0, locale), seat_name_words(1, locale)]
+    if view.get("phase") != "setup":
+        facts.append(str(view["turn"]))
+    for player in view["players"]:
+        facts += [str(player["life"]), str(player["deck_count"]), str(player["hand_count"]), str(len(player["grave"])),
+                  str(len(player["afterlife"]))]
+        facts += [card_name(card, locale) for card in player["afterlife"] + player["public"]]
+        for unit in player["field"]:
+            facts += [card_name(unit["card"], locale), unit["cid"], str(unit["power"])]
+        facts += [card_name(card, locale) for card in player.get("hand") or []]
+        facts += [card_name(card, locale) for bundle in player.get("bundles") or [] for card in bundle]
+    for hand in view.get("hands") or []:
+        facts += [card_name(card, locale) for card in hand]
+    return facts
+
+
+FACTS: dict[str, Facts] = {"formation": formation, "wars": wars, "starfall": starfall, "tetra": tetra,
+                           "afterlife": afterlife}

@@ -56,9 +56,9 @@ class Tab:
                 raise AssertionError(f"the page never made {expression!r} true")
             await asyncio.sleep(0.05)
 
-    async def open(self, url: str, width: int = 390, height: int = 844) -> None:
+    async def open(self, url: str, width: int = 390, height: int = 844, mobile: bool = True) -> None:
         await self.send("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1,
-                        mobile=True)
+                        mobile=mobile)
         await self.send("Page.enable")
         await self.send("Page.navigate", url=url)
         await self.wait_for("document.readyState === 'complete'")
