@@ -32,7 +32,7 @@ from bot.store import MatchRow, Store, valid_id
 from bot.ui.panel import Names
 from bot.web.links import PUBLIC, Links, seat_of_role
 from bot.web.live import LiveHub, stamp
-from bot.web.pages import Page, compose, page_reads, remember_shown, shown_state
+from bot.web.pages import Page, compose, final_view, over, page_reads, remember_shown, shown_state
 from bot.web.play import MoveDesk, move
 
 log = logging.getLogger(__name__)
@@ -304,7 +304,9 @@ class WebServer:
         key = (match.id, role, current, locale, names)
         task = self._pictures.get(key)
         if task is None:
-            if role == PUBLIC:
+            if over(match):  # the result post's board, every hidden card revealed (public and seat pages alike)
+                function, view = game.render_board, final_view(match)
+            elif role == PUBLIC:
                 function, view = game.render_board, game.engine.view(await shown_state(self.store, match), None)
             else:
                 function, view = game.render_hand, game.engine.view(match.state, int(role))
@@ -373,6 +375,11 @@ class WebServer:
                         else:
                             await response.write(f"id: {told}\nevent: version\ndata: {told}\n\n".encode())
                         shown = told
+                    if row is not None and over(row):
+                        # The result is posted: the page has its final part; it is told so and the stream
+                        # ends (the page's script closes it rather than reconnect: nothing more will come).
+                        await response.write(b"event: end\ndata: over\n\n")
+                        break
                     told = await watcher.wait(self.keepalive)
                     row = watcher.match
         except ConnectionResetError:  # the page was closed: its next reconnect resyncs
