@@ -7,14 +7,20 @@ import asyncio
 import html
 import random
 
+import pytest
+
+from bot import i18n
 from bot.engine import random_choice
 from bot.games import get_game
 from bot.ui.thread import result_line
 from bot.web.live import stamp
 from bot.web.pages import page_names
 from tests.e2e.test_hidden_information import pixels
+from tests.web.browser import chromium, find_browser
 from tests.web.test_live import read_part, watching
 from tests.web.webtable import WebTable, path_of
+
+BROWSER = find_browser()
 
 
 async def resign(web: WebTable, match_id: int) -> None:
@@ -90,3 +96,22 @@ async def test_the_public_page_does_not_show_the_end_before_the_thread_does(web:
     assert await web.text(path + "/live?lang=en") == shown
     await bot.publisher.publish(applied)
     assert "data-over" in await web.text(path + "/live?lang=en")
+
+
+@pytest.mark.skipif(BROWSER is None, reason="no Chromium installed (apt-get install chromium chromium-driver; "
+                    "see docs/WEB.md)")
+async def test_a_seat_page_in_a_real_browser_shows_the_end_and_stops_listening(web: WebTable):
+    bot = web.bot
+    match = await web.table.start("formation")
+    seat = get_game("formation").engine.pending(match.state)[0].seat
+    async with chromium(BROWSER) as tab:
+        await tab.open(bot.web_url(match, seat) + "?lang=en")
+        await tab.wait_for(f"document.getElementById('status').textContent === {i18n.t('web.live', 'en')!r}")
+        assert await tab.evaluate("document.querySelector('form.play') !== null")
+        await resign(web, match.id)
+        await tab.wait_for(f"document.getElementById('status').textContent === {i18n.t('weblive.over', 'en')!r}",
+                           5.0)
+        assert await tab.evaluate("document.querySelector('form.play') === null")
+        assert await tab.evaluate("document.querySelector('#live [data-over]') !== null")
+        final = await web.table.match()
+        assert await tab.evaluate("document.getElementById('live').dataset.stamp") == stamp(final, str(seat))
