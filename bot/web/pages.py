@@ -51,6 +51,7 @@ class Page:
     version: int = 0  # the seat's panel version its answer is checked against (a stale page is refused)
     choose_min: int = 1  # a decision's answer: one option (a button each), or min..max of them (checkboxes)
     choose_max: int = 1
+    confirm: bool = False  # the decision asks for a confirm step (``Decision.confirm``): a box to tick, checked
     over: bool = False  # the thread has posted the result: the final position, every hidden card revealed
 
 
@@ -204,4 +205,5 @@ def seat_page(match: MatchRow, state: dict, rows: list[tuple], seat: int, locale
         page.options = [(option, game.option_label(option, view, locale)) for option in decision.options]
         page.version = match.panel_version(seat)
         page.choose_min, page.choose_max = decision.min, min(decision.max, len(decision.options))
+        page.confirm = decision.confirm
     return page
