@@ -105,10 +105,25 @@ def page_names(names: Names) -> Names:
     return Names(seats=names.literal)
 
 
-async def recent_rows(store: Store, match: MatchRow) -> list[tuple]:
-    """The last decisions the thread showed (a store read: in the event loop)."""
-    return [row for row in await store.unposted(match.id, max(0, match.posted_version - RECENT_DECISIONS))
-            if row[0] <= match.posted_version]
+async def recent_rows(store: Store, match: MatchRow, role: str = "p") -> list[tuple]:
+    """The last decisions the thread showed (a store read: in the event loop); for a seat's page also those
+    stored since (``seat_rows`` keeps only what that seat may read of them)."""
+    rows = await store.unposted(match.id, max(0, match.posted_version - RECENT_DECISIONS))
+    return rows if role != "p" else [row for row in rows if row[0] <= match.posted_version]
+
+
+def seat_rows(rows: list[tuple], seat: int, posted_version: int) -> list[tuple]:
+    """The decisions' events a seat's page says, as public ones (so ``public_lines`` words them): what the
+    thread showed, and the events only this seat was told (``audience``: "You drew …", "You chose …"), as its
+    DM panel's picture shows them. Of a decision the thread has not shown yet only the seat's own, and only
+    its private events: the other seat's secret answer, or a window offered to it, leaves no line here."""
+    kept = []
+    for version, actor, choice, events in rows:
+        shown = version <= posted_version
+        kept.append((version, actor, choice, [
+            [key, args, None] for key, args, audience in events
+            if (audience is None and shown) or (audience is not None and seat in audience and (shown or actor == seat))]))
+    return kept
 
 
 def event_lines(game: GameSpec, rows: list[tuple], locale: str, names: Names) -> list[str]:
@@ -153,7 +168,7 @@ class PageReads:
 
 async def page_reads(store: Store, match: MatchRow, role: str, locale: str, names: Names, stamp: str) -> PageReads:
     shown = await shown_state(store, match) if role == "p" else match.state
-    return PageReads(match, role, locale, names, stamp, await recent_rows(store, match), shown)
+    return PageReads(match, role, locale, names, stamp, await recent_rows(store, match, role), shown)
 
 
 def compose(reads: PageReads) -> Page:
@@ -193,6 +208,7 @@ def seat_page(match: MatchRow, state: dict, rows: list[tuple], seat: int, locale
               stamp: str) -> Page:
     """A seat's page: ``view(state, seat)``, its question, the public lines. Nothing of the other seat's view
     is read."""
+    rows = seat_rows(rows, seat, match.posted_version)
     if over(match):
         return final_page(match, rows, str(seat), locale, names, stamp)
     game = get_game(match.game)
