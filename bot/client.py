@@ -107,6 +107,7 @@ def sweep_ratelimits_less_often(http: discord.http.HTTPClient, every: float = RA
 
 
 OUTBOX_CHANNEL = "dueltable_outbox"  # PostgreSQL NOTIFY channel: "a match of your guild has news"
+WEB_CHANNEL = "dueltable_web"  # "match:posted_version:version was published": wake your live pages of it
 
 
 class DuelTable(commands.AutoShardedBot):
@@ -142,6 +143,8 @@ class DuelTable(commands.AutoShardedBot):
         self._outbox_news: set[int] = set()
         self._notify_connection = None  # asyncpg connection: LISTEN/NOTIFY between processes
         self._notify_lock = asyncio.Lock()
+        self._pages_news: dict[int, str] = {}  # published here, not yet sent on WEB_CHANNEL (one sender task)
+        self._pages_notifier: asyncio.Task | None = None
         self.clock = clock
         # Match seeds: random in production; fixed by the demo so `--seed N` replays the same match.
         self.new_seed = seed_source or (lambda: secrets.randbits(31))
@@ -208,6 +211,30 @@ class DuelTable(commands.AutoShardedBot):
         self._outbox_news.add(int(payload))
         self._outbox_wake.set()
 
+    def _on_web_notice(self, connection, pid, _channel, payload: str) -> None:
+        if self.web is not None and pid != connection.get_server_pid():  # our own NOTIFY: told already
+            self.web.remote_news(int(payload.split(":")[0]))
+
+    def pages_changed(self, match) -> None:
+        """The publish path's hook with a web server: this process's pages, then (PostgreSQL, several
+        processes) every other process's, by one NOTIFY per match published (coalesced, one task)."""
+        self.web.changed(match)
+        if match is None or self._notify_connection is None:
+            return
+        self._pages_news[match.id] = f"{match.id}:{match.posted_version}:{match.version}"
+        if self._pages_notifier is None or self._pages_notifier.done():
+            self._pages_notifier = asyncio.create_task(self._notify_pages(), name="dueltable-web-notify")
+
+    async def _notify_pages(self) -> None:
+        while self._pages_news and self._notify_connection is not None:
+            payloads, self._pages_news = list(self._pages_news.values()), {}
+            try:
+                async with self._notify_lock:
+                    await self._notify_connection.execute(
+                        "SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload", WEB_CHANNEL, payloads)
+            except Exception:  # the other processes' pages learn it at their keep-alive
+                log.warning("could not notify the other processes' pages", exc_info=True)
+
     async def _listening(self) -> bool:
         """Whether NOTIFY wakes this process; (re)connects the listener when PostgreSQL dropped it."""
         url = self.settings.database_url
@@ -220,6 +247,7 @@ class DuelTable(commands.AutoShardedBot):
         try:
             self._notify_connection = await asyncpg.connect(url)
             await self._notify_connection.add_listener(OUTBOX_CHANNEL, self._on_outbox_notice)
+            await self._notify_connection.add_listener(WEB_CHANNEL, self._on_web_notice)
         except (OSError, asyncpg.PostgresError):
             log.warning("cannot listen for news from other processes; polling", exc_info=True)
             self._notify_connection = None
@@ -290,7 +318,10 @@ class DuelTable(commands.AutoShardedBot):
             attach(self, self.web)
         await self.web.start()
         self.web.links.base_url = self.settings.web_base_url or self.web.address
-        self.publisher.on_change = self.web.changed
+        self.publisher.on_change = self.pages_changed
+        if self.several_processes and not await self._listening():  # a shared SQLite file: no NOTIFY
+            from bot.web.server import POLL
+            self.web.poll_every = POLL
         return self.web
 
     def web_url(self, match, seat: int | None) -> str | None:
@@ -355,7 +386,7 @@ class DuelTable(commands.AutoShardedBot):
         await tell(interaction, i18n.t("errors.internal", i18n.normalize_locale(interaction.locale)))
 
     async def close(self) -> None:
-        for task in (self._timekeeper, self._catch_up, self._outbox):
+        for task in (self._timekeeper, self._catch_up, self._outbox, self._pages_notifier):
             if task is not None:
                 task.cancel()
         if self.web is not None:

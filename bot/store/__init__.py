@@ -83,6 +83,7 @@ class Store(Connection):
     get_match = matches.get_match
     match_and_vacations = matches.match_and_vacations
     refresh_match = matches.refresh_match
+    match_versions = matches.match_versions
     match_by_thread = matches.match_by_thread
     set_thread = matches.set_thread
     set_dm_ok = matches.set_dm_ok

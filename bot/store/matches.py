@@ -111,6 +111,17 @@ async def refresh_match(store: Connection, known: MatchRow) -> MatchRow | None:
         dm_panels=json.loads(row["dm_panels"]), dm_ok=tuple(json.loads(row["dm_ok"])), posting=row["posting"])
 
 
+async def match_versions(store: Connection, match_ids: Collection[int]) -> dict[int, tuple[int, int]]:
+    """``posted_version`` and ``version`` of these matches, in one query (the web pages' poll of the matches
+    they watch, on a shared SQLite file that has no NOTIFY between processes)."""
+    ids = [match_id for match_id in match_ids if valid_id(match_id)]
+    if not ids:
+        return {}
+    rows = await store.db.fetchall(f"SELECT id, posted_version, version FROM matches WHERE id IN ({marks(ids)})",
+                                   tuple(ids))
+    return {row["id"]: (row["posted_version"], row["version"]) for row in rows}
+
+
 async def match_by_thread(store: Connection, thread_id: int) -> MatchRow | None:
     if not valid_id(thread_id):
         return None

@@ -85,6 +85,10 @@ class LiveHub:
             return len(self._watching.get(match_id, ()))
         return sum(len(watchers) for watchers in self._watching.values())
 
+    def watched(self) -> list[int]:
+        """The matches some page of this process is watching."""
+        return list(self._watching)
+
     def changed(self, match: MatchRow | None) -> None:
         """The publish path's hook: wake the pages of this match whose stamp moved."""
         if match is None or match.id not in self._watching:

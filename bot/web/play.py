@@ -122,6 +122,9 @@ async def move(server: PageServer, request: web.Request) -> web.StreamResponse:
     if not offered(decision, choice):
         metrics.error("refused:web_not_offered")
         return await refused(server, request, role, locale, 400, i18n.t("webplay.not_offered", locale))
+    if decision.confirm and form.get("confirm") != "1":  # the page's box (required): a forged form lacks it
+        metrics.error("refused:web_unconfirmed")
+        return await refused(server, request, role, locale, 400, i18n.t("weblive.unconfirmed", locale))
     game = get_game(match.game)
     view = game.engine.view(match.state, seat)
     try:

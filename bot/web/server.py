@@ -32,7 +32,7 @@ from bot.store import MatchRow, Store, valid_id
 from bot.ui.panel import Names
 from bot.web.links import PUBLIC, Links, seat_of_role
 from bot.web.live import LiveHub, stamp
-from bot.web.pages import Page, compose, page_reads, remember_shown, shown_state
+from bot.web.pages import Page, compose, final_view, over, page_reads, remember_shown, shown_state
 from bot.web.play import MoveDesk, move
 
 log = logging.getLogger(__name__)
@@ -42,6 +42,8 @@ STATIC = {"live.js": "text/javascript", "page.css": "text/css", "boards.css": "t
 FONTS = {"NotoSansCJKjp-Regular.otf": FONT_DIR / "NotoSansCJKjp-Regular.otf",
          "NotoSansCJKjp-Bold.otf": FONT_DIR / "NotoSansCJKjp-Bold.otf"}
 KEEPALIVE = 15.0  # seconds between keep-alives; each also re-reads the stamp (news another process published)
+# Several processes on one SQLite file (no NOTIFY): how often one query looks whether a watched match moved.
+POLL = 1.0
 PICTURES_KEPT = 48  # pictures kept by (match, role, stamp, locale, names): a hundred pages ask at once
 PAGES_KEPT = 96  # pages and live parts kept the same way: one is built per stamp, not one per page
 MATCHES_KEPT = 256  # match rows kept: a request re-reads only the columns that move (not the state) if unchanged
@@ -80,6 +82,14 @@ class WebServer:
         self._reading: dict[int, tuple[int, asyncio.Future]] = {}
         self._generation: dict[int, int] = {}
         self._runner: web.AppRunner | None = None
+        # News published by another process (docs/WEB.md, "Live across processes"): its NOTIFY names the match
+        # (``remote_news``), or, on a shared SQLite file, one poll for the whole hub looks every ``poll_every``
+        # seconds while a page is open (None: no poll: one process, or NOTIFY carries the news).
+        self.poll_every: float | None = None
+        self._remote: set[int] = set()
+        self._told: dict[int, tuple[int, int]] = {}  # a watched match's versions its watchers were last told
+        self._waking: asyncio.Task | None = None
+        self._polling: asyncio.Task | None = None
         self.app = self.make_app()
 
     @property
@@ -103,7 +113,54 @@ class WebServer:
             self.news(match.id)
             if self.hub.watchers(match.id):
                 remember_shown(match)
+                self._told[match.id] = (match.posted_version, match.version)  # what the poll compares with
         self.hub.changed(match)
+
+    # ---- news from other processes ---------------------------------------------------------------
+
+    def remote_news(self, match_id: int) -> None:
+        """Another process published this match (its NOTIFY; or the poll saw it move): the watchers here are
+        woken from one read of its row, whatever the number of pages. Nobody watching: nothing is read."""
+        if not self.hub.watchers(match_id):
+            return
+        self._remote.add(match_id)
+        if self._waking is None or self._waking.done():
+            self._waking = asyncio.ensure_future(self._wake_remote())
+
+    async def _wake_remote(self) -> None:
+        while self._remote:
+            match_ids, self._remote = self._remote, set()
+            for match_id in match_ids:
+                self.news(match_id)  # reads under way started before the other process's news
+            rows = await asyncio.gather(*(self.read_match(match_id) for match_id in match_ids),
+                                        return_exceptions=True)
+            for row in rows:
+                if isinstance(row, MatchRow):
+                    self.changed(row)
+                elif isinstance(row, Exception):  # the keep-alive's resync still comes
+                    log.warning("could not read a match published elsewhere", exc_info=row)
+
+    def polling(self) -> None:
+        """A page started watching: on a shared SQLite file, make sure the hub's one poll runs."""
+        if self.poll_every is not None and (self._polling is None or self._polling.done()):
+            self._polling = asyncio.ensure_future(self._poll())
+
+    async def _poll(self) -> None:
+        """One task for every page of this process, only while one is open: every ``poll_every`` s, one query
+        for the versions of all watched matches; a match whose versions differ from those this process last
+        told its watchers is read once and they are woken (the public stamp still moves with
+        ``posted_version`` only: ``LiveHub.changed``)."""
+        while self.poll_every is not None and self.hub.watchers():
+            await asyncio.sleep(self.poll_every)
+            try:
+                versions = await self.store.match_versions(self.hub.watched())
+            except Exception:
+                log.warning("could not poll the watched matches", exc_info=True)
+                continue
+            self._told = {match_id: told for match_id, told in self._told.items() if match_id in versions}
+            for match_id, now in versions.items():
+                if self._told.get(match_id) != now:  # moved, or newly watched (told nothing yet: one read)
+                    self.remote_news(match_id)
 
     async def start(self) -> None:
         self._runner = web.AppRunner(self.app, access_log=None, shutdown_timeout=1.0)
@@ -119,6 +176,9 @@ class WebServer:
 
     async def stop(self) -> None:
         self.hub.close()
+        for task in (self._waking, self._polling):
+            if task is not None:
+                task.cancel()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -244,7 +304,9 @@ class WebServer:
         key = (match.id, role, current, locale, names)
         task = self._pictures.get(key)
         if task is None:
-            if role == PUBLIC:
+            if over(match):  # the result post's board, every hidden card revealed (public and seat pages alike)
+                function, view = game.render_board, final_view(match)
+            elif role == PUBLIC:
                 function, view = game.render_board, game.engine.view(await shown_state(self.store, match), None)
             else:
                 function, view = game.render_hand, game.engine.view(match.state, int(role))
@@ -294,6 +356,7 @@ class WebServer:
         try:
             await response.write(b"retry: 2000\n\n")
             with self.hub.watch(match.id, role) as watcher:
+                self.polling()
                 told: str | None = stamp(match, role)
                 row: MatchRow | None = match
                 while not watcher.closed:
@@ -312,6 +375,11 @@ class WebServer:
                         else:
                             await response.write(f"id: {told}\nevent: version\ndata: {told}\n\n".encode())
                         shown = told
+                    if row is not None and over(row):
+                        # The result is posted: the page has its final part; it is told so and the stream
+                        # ends (the page's script closes it rather than reconnect: nothing more will come).
+                        await response.write(b"event: end\ndata: over\n\n")
+                        break
                     told = await watcher.wait(self.keepalive)
                     row = watcher.match
         except ConnectionResetError:  # the page was closed: its next reconnect resyncs

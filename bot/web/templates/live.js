@@ -86,6 +86,8 @@
     stamp = shown ? shown.dataset.stamp : event.lastEventId;
     live.dataset.stamp = stamp;
   });
+  // The result is posted: the page holds the final position; nothing more will come, so no reconnect.
+  source.addEventListener("end", () => { source.close(); status.textContent = status.dataset.over; });
   source.addEventListener("open", () => { status.textContent = status.dataset.live; });
   source.addEventListener("error", () => { status.textContent = status.dataset.offline; });
 })();
