@@ -68,7 +68,9 @@ class Decision:
     ``prompt`` is a locale key (e.g. ``formation.prompt.attack``) formatted with ``args``.
     ``options`` are stable option ids. With ``max > 1`` the answer is a set of distinct options,
     ``min <= len <= max``. ``secret`` marks a simultaneous hidden choice (the opponent only sees
-    "waiting"). ``confirm`` asks the UI for a confirm step before sending.
+    "waiting"). ``confirm`` marks an answer worth a second look: the seat's web page asks for a confirming
+    box the server checks (bot/web/play.py); the Discord panel answers by index (``dt:c``) on the first press.
+    No game sets it yet.
     """
 
     seat: Seat

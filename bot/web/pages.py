@@ -55,7 +55,6 @@ class Page:
     over: bool = False  # the thread has posted the result: the final position, every hidden card revealed
 
 
-_shown_states: OrderedDict[tuple[int, int], dict[str, Any]] = OrderedDict()
 
 
 def over(match: MatchRow) -> bool:
@@ -70,34 +69,42 @@ def final_view(match: MatchRow) -> dict[str, Any]:
     return get_game(match.game).engine.reveal_all(match.state)
 
 
-async def shown_state(store: Store, match: MatchRow) -> dict[str, Any]:
-    """The state the thread shows: the match's own unless a decision (a secret answer, or the last one before
-    the result is posted) moved it on past the thread."""
-    if match.posted_version >= match.version:
-        return match.state
-    key = (match.id, match.posted_version)
-    if key in _shown_states:
-        _shown_states.move_to_end(key)
-        return _shown_states[key]
-    rows = [(seat, choice) for version, seat, choice, _ in await store.unposted(match.id, 0)
-            if version <= match.posted_version]
-    game = get_game(match.game)
-    _, state = effective_steps(game.engine, match.seed, match.options, rows)
-    _shown_states[key] = state
-    if len(_shown_states) > SHOWN_STATES_KEPT:
-        _shown_states.popitem(last=False)
-    return state
+class ShownStates:
+    """The states the threads show, as far as a page needs them: kept by the web server (one a process, so one
+    a database), keyed by match and thread version."""
 
+    def __init__(self) -> None:
+        self._states: OrderedDict[tuple[int, int], dict[str, Any]] = OrderedDict()
 
-def remember_shown(match: MatchRow) -> None:
-    """The publish path's moment: the thread shows the match's own state. Kept for a watched match, so that
-    its page later answers from here (not by a replay) when a secret window moves the match past the thread:
-    a page then answers as fast as before the window opened, and its timing tells no more than the thread."""
-    if match.status == "active" and match.posted_version == match.version:
-        _shown_states[(match.id, match.posted_version)] = match.state
-        _shown_states.move_to_end((match.id, match.posted_version))
-        if len(_shown_states) > SHOWN_STATES_KEPT:
-            _shown_states.popitem(last=False)
+    def _keep(self, key: tuple[int, int], state: dict[str, Any]) -> None:
+        self._states[key] = state
+        self._states.move_to_end(key)
+        if len(self._states) > SHOWN_STATES_KEPT:
+            self._states.popitem(last=False)
+
+    async def of(self, store: Store, match: MatchRow) -> dict[str, Any]:
+        """The state the thread shows: the match's own unless a decision (a secret answer, or the last one
+        before the result is posted) moved it on past the thread."""
+        if match.posted_version >= match.version:
+            return match.state
+        key = (match.id, match.posted_version)
+        if key in self._states:
+            self._states.move_to_end(key)
+            return self._states[key]
+        rows = [(seat, choice) for version, seat, choice, _ in await store.unposted(match.id, 0)
+                if version <= match.posted_version]
+        game = get_game(match.game)
+        _, state = effective_steps(game.engine, match.seed, match.options, rows)
+        self._keep(key, state)
+        return state
+
+    def remember(self, match: MatchRow) -> None:
+        """The publish path's moment: the thread shows the match's own state. Kept for a watched match, so
+        that its page later answers from here (not by a replay) when a secret window moves the match past the
+        thread: a page then answers as fast as before the window opened, and its timing tells no more than
+        the thread."""
+        if match.status == "active" and match.posted_version == match.version:
+            self._keep((match.id, match.posted_version), match.state)
 
 
 def page_names(names: Names) -> Names:
@@ -166,8 +173,9 @@ class PageReads:
     shown: dict[str, Any]  # the state the page shows: the thread's for the public page, the match's for a seat's
 
 
-async def page_reads(store: Store, match: MatchRow, role: str, locale: str, names: Names, stamp: str) -> PageReads:
-    shown = await shown_state(store, match) if role == "p" else match.state
+async def page_reads(store: Store, shown_states: ShownStates, match: MatchRow, role: str, locale: str, names: Names,
+                     stamp: str) -> PageReads:
+    shown = await shown_states.of(store, match) if role == "p" else match.state
     return PageReads(match, role, locale, names, stamp, await recent_rows(store, match, role), shown)
 
 

@@ -32,7 +32,7 @@ from bot.store import MatchRow, Store, valid_id
 from bot.ui.panel import Names
 from bot.web.links import PUBLIC, Links, seat_of_role
 from bot.web.live import LiveHub, stamp
-from bot.web.pages import Page, compose, final_view, over, page_reads, remember_shown, shown_state
+from bot.web.pages import Page, ShownStates, compose, final_view, over, page_reads
 from bot.web.play import MoveDesk, move
 
 log = logging.getLogger(__name__)
@@ -71,6 +71,7 @@ class WebServer:
         self.host, self.port = host, port
         self.keepalive = keepalive
         self.hub = LiveHub()
+        self.shown_states = ShownStates()  # what the threads show, for public pages (this process, this database)
         self.templates = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
                                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
         self._pictures: OrderedDict[tuple, asyncio.Task] = OrderedDict()
@@ -112,7 +113,7 @@ class WebServer:
         if match is not None:
             self.news(match.id)
             if self.hub.watchers(match.id):
-                remember_shown(match)
+                self.shown_states.remember(match)
                 self._told[match.id] = (match.posted_version, match.version)  # what the poll compares with
         self.hub.changed(match)
 
@@ -278,7 +279,7 @@ class WebServer:
         """A page or live part: its store reads here, the rest (pure) in a thread when ``build_off_loop``."""
         query = f"?lang={request.query['lang']}" if request.query.get("lang") in i18n.LOCALES else ""
         base = f"/m/{request.match_info['match']}/{request.match_info['token']}"
-        reads = await page_reads(self.store, match, role, locale, names, stamp(match, role))
+        reads = await page_reads(self.store, self.shown_states, match, role, locale, names, stamp(match, role))
 
         def draw() -> str:
             return self.render(template, compose(reads), base, query, match, notice)
@@ -307,7 +308,7 @@ class WebServer:
             if over(match):  # the result post's board, every hidden card revealed (public and seat pages alike)
                 function, view = game.render_board, final_view(match)
             elif role == PUBLIC:
-                function, view = game.render_board, game.engine.view(await shown_state(self.store, match), None)
+                function, view = game.render_board, game.engine.view(await self.shown_states.of(self.store, match), None)
             else:
                 function, view = game.render_hand, game.engine.view(match.state, int(role))
             task = asyncio.ensure_future(render_off_loop(render_with_names, names, function, view, locale))

@@ -22,7 +22,7 @@ from bot.engine import decision_for
 from bot.games import GAME_IDS, get_game
 from bot.render.names import render_with_names
 from bot.web.links import Links
-from bot.web.pages import shown_state
+from bot.web.pages import ShownStates
 from tests.contract.games import determinize_hide, hooks_of
 from tests.e2e.test_hidden_information import pixels
 from tests.web.webtable import WebTable, link_buttons, path_of
@@ -96,7 +96,7 @@ async def test_every_games_public_page_says_what_the_thread_says_and_no_hidden_c
     status, picture = await web.get(f"{path}/board.png?v={match.posted_version}")
     assert status == 200 and pixels(picture) == pixels(post.attachments[0][1])
     names = (await bot.members.names(match)).literal
-    view = game.engine.view(await shown_state(bot.store, match), None)
+    view = game.engine.view(await ShownStates().of(bot.store, match), None)
     words = render_with_names(names, game.describe, view, match.locale)
     assert fit(words) == post.files[0].description
     for line in words.split("\n"):
