@@ -5,5 +5,6 @@
 ALTER TABLE matches ADD COLUMN opening INTEGER NOT NULL DEFAULT 0;
 -- Matches stored without a thread before this upgrade are still being opened.
 UPDATE matches SET opening = 1 WHERE thread_id IS NULL AND status = 'active';
--- Start-up looks for the few matches still being opened among every match ever played.
-CREATE INDEX matches_opening ON matches (id) WHERE opening = 1 AND status = 'active';
+-- Start-up looks for the few matches still being opened among every match ever played. Keyed on opening:
+-- keyed on id, it lost to matches_timer's status in SQLite's planner, which then read every active match.
+CREATE INDEX matches_opening ON matches (opening) WHERE opening = 1 AND status = 'active';
