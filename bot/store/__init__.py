@@ -87,6 +87,7 @@ class Store(Connection):
     match_by_thread = matches.match_by_thread
     set_thread = matches.set_thread
     set_dm_ok = matches.set_dm_ok
+    mark_opened = matches.mark_opened
     matches_behind = matches.matches_behind
     set_timer = matches.set_timer
     claim_due_timers = matches.claim_due_timers

@@ -45,8 +45,8 @@ async def create_match(store: Connection, *, game: str, options: dict[str, str],
         match_id = await tx.fetchval(
             "INSERT INTO matches (game, options, seed, guild_id, channel_id, player0, player1, bot_seat,"
             " days, locale, status, state, version, panels, turn_started, deadline, next_timer_at,"
-            " created_at, updated_at, rated, series_id, kind)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?, 'active', ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            " created_at, updated_at, rated, series_id, kind, opening)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?, 'active', ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1) RETURNING id",
             (game, json.dumps(options), seed, guild_id, channel_id, players[0], players[1], bot_seat,
              days, locale, json.dumps(state), json.dumps(panels), now, deadline, next_timer_at, now, now,
              int(rated and bot_seat is None), series_id, kind),
@@ -129,8 +129,16 @@ async def match_by_thread(store: Connection, thread_id: int) -> MatchRow | None:
     return match_row(row) if row else None
 
 
-async def set_thread(store: Connection, match_id: int, thread_id: int) -> None:
-    await store.db.execute("UPDATE matches SET thread_id = ? WHERE id = ?", (thread_id, match_id))
+async def set_thread(store: Connection, match_id: int, thread_id: int, posting: str | None = None) -> None:
+    """Record the match's thread, and with it (``posting``) the nonce of its opening post about to be sent."""
+    await store.db.execute("UPDATE matches SET thread_id = ?, posting = ? WHERE id = ?",
+                           (thread_id, posting, match_id))
+
+
+async def mark_opened(store: Connection, match_id: int) -> None:
+    """The match is open (thread, opening post, first panels, the bot's first moves): no longer caught up as
+    one being opened (``MatchRow.being_opened``)."""
+    await store.db.execute("UPDATE matches SET opening = 0 WHERE id = ?", (match_id,))
 
 
 async def set_dm_ok(store: Connection, match_id: int, dm_ok: tuple[bool, bool]) -> None:
@@ -138,13 +146,16 @@ async def set_dm_ok(store: Connection, match_id: int, dm_ok: tuple[bool, bool]) 
 
 
 async def matches_behind(store: Connection) -> list[MatchRow]:
-    """Matches whose thread lags their state (a crash between commit and post), or that never got one."""
-    # Two indexed halves (matches_unposted, matches_thread): start-up never scans every match.
+    """Matches whose thread lags their state (a crash between commit and post), and active matches still
+    being opened (a crash before their thread, its opening post or their first panels were out), each once."""
+    # Two indexed halves (matches_opening, matches_unposted): start-up never scans every match. A match can
+    # be in both (a decision stored before its opening post was made): it is caught up once.
     rows = await store.db.fetchall(
-        "SELECT * FROM matches WHERE posted_version < version AND thread_id IS NOT NULL UNION ALL"
-        " SELECT * FROM matches WHERE thread_id IS NULL AND status = 'active' ORDER BY id"
+        "SELECT * FROM matches WHERE opening = 1 AND status = 'active' UNION ALL"
+        " SELECT * FROM matches WHERE posted_version < version AND thread_id IS NOT NULL ORDER BY id"
     )
-    return [match_row(row) for row in rows]
+    once = {row["id"]: row for row in rows}
+    return [match_row(row) for row in once.values()]
 
 
 async def set_timer(store: Connection, match_id: int, version: int, stage: int, next_timer_at: float | None) -> bool:

@@ -105,6 +105,7 @@ class MatchRow:
     finished_at: float | None = None
     kind: str = "match"  # match | lesson (/learn: never in stats or history, limited apart)
     posting: str | None = None  # the nonce of a thread post sent but not recorded yet (see mark_posted)
+    opening: bool = False  # its thread, opening post or first panels may not be out yet (mark_opened)
 
     def seat_of(self, user_id: int) -> int | None:
         if user_id == self.players[0] and self.bot_seat != 0:
@@ -112,6 +113,11 @@ class MatchRow:
         if user_id == self.players[1] and self.bot_seat != 1:
             return 1
         return None
+
+    def being_opened(self) -> bool:
+        """Active, and its thread, opening post or first panels may not be out yet: opened by its process
+        (``Publisher.open_match``), or by the catch-up when that process died."""
+        return self.opening and self.status == "active"
 
     def panel_version(self, seat: int) -> int:
         return self.panels.get(str(seat), self.version)
@@ -162,7 +168,7 @@ def match_row(row: Row) -> MatchRow:
         live_key=data["live_key"], live_log=json.loads(data["live_log"]), dm_panels=json.loads(data["dm_panels"]),
         rated=bool(data.get("rated", 0)), series_id=data.get("series_id"), finished_at=data.get("finished_at"),
         kind=data.get("kind") or "match",
-        posting=data.get("posting"),
+        posting=data.get("posting"), opening=bool(data.get("opening", 0)),
     )
 
 

@@ -49,24 +49,35 @@ class Publisher:
         self._publishing_later: set[asyncio.Task] = set()  # see publish_later
         # Told each match as the thread leaves it (bot/web's live pages, when the web server runs).
         self.on_change: Callable[[MatchRow | None], None] = lambda match: None
+        self._opening: set[int] = set()  # matches open_match is opening in this process (catch_up leaves them)
 
     async def open_match(self, match: MatchRow, message_id: int | None, bot_moves: bool = True,
                          reopened: bool = False) -> MatchRow:
         """Thread from the challenge message, DM check, first board, both panels, bot's first moves (unless
-        ``bot_moves`` is False: the caller answers its member first, then runs ``bot_player``). ``reopened``:
-        start-up's catch-up of a match a dead process stored without a thread (MatchThreads.open)."""
-        thread, match, names = await self.threads.open(match, message_id, reopened)
-        dm_ok = []
-        for seat in (0, 1):
-            dm_ok.append(True if seat == match.bot_seat else await self.panels.send_panel(match, seat, names))
-        if not all(dm_ok):
-            await self.bot.store.set_dm_ok(match.id, (dm_ok[0], dm_ok[1]))
-            await post_dm_closed(thread, match, [s for s in (0, 1) if not dm_ok[s]])
-        match = await self.bot.store.get_match(match.id)
-        if not bot_moves:
-            return match
-        await self.bot_player.run(match)
-        return await self.bot.store.get_match(match.id)
+        ``bot_moves`` is False: the caller answers its member first, then runs ``bot_player``); then the match
+        is open (``mark_opened``): until then start-up's catch-up opens what a crash left undone.
+        ``reopened``: that catch-up; what a dead process made and recorded (the thread, the opening post, a
+        seat's first panel, DMs found closed) is not made again."""
+        self._opening.add(match.id)
+        try:
+            thread, match, names = await self.threads.open(match, message_id, reopened)
+            closed = []
+            for seat in (0, 1):
+                if seat == match.bot_seat or not match.dm_ok[seat] or str(seat) in match.dm_panels:
+                    continue  # the bot, or a seat whose first panel (or closed DMs) a dead process recorded
+                if not await self.panels.send_panel(match, seat, names):
+                    closed.append(seat)
+            if closed:
+                await post_dm_closed(thread, match, closed, nonce=self.threads.post_nonce(match, "d"))
+                await self.bot.store.set_dm_ok(match.id, (match.dm_ok[0] and 0 not in closed,
+                                                          match.dm_ok[1] and 1 not in closed))
+            match = await self.bot.store.get_match(match.id)
+            if bot_moves:
+                await self.bot_player.run(match)
+            await self.bot.store.mark_opened(match.id)
+            return await self.bot.store.get_match(match.id) if bot_moves else dataclasses.replace(match, opening=False)
+        finally:
+            self._opening.discard(match.id)
 
     async def publish(self, applied: Applied, origin: discord.Interaction | None = None,
                       answered: int | None = None) -> None:
@@ -159,8 +170,9 @@ class Publisher:
                 continue  # another process runs this guild's shard
             logs.bind_match(match)
             try:
-                if match.thread_id is None:
-                    await self.open_match(match, None, reopened=True)
+                if match.being_opened():
+                    if match.id not in self._opening:  # else a challenge accepted since start-up is opening it
+                        await self.open_match(match, None, reopened=True)
                     continue
                 names = await self.members.names(match)
                 async with self.threads.match_lock(match.id):
@@ -189,8 +201,8 @@ class Publisher:
         else:
             matches = [m for m in [await store.get_match(i) for i in sorted(match_ids)] if m is not None]
         for match in matches:
-            if match.thread_id is None or not self.bot.owns_guild(match.guild_id):
-                continue  # no thread yet: the accepting process (the owner) is still opening it
+            if match.being_opened() or not self.bot.owns_guild(match.guild_id):
+                continue  # the accepting process (the owner) is still opening it, or its catch-up will
             logs.bind_match(match)
             try:
                 await self.publish_match(match)

@@ -81,12 +81,15 @@ def thread_url(match: MatchRow) -> str:
     return f"https://discord.com/channels/{place}/{match.thread_id}"
 
 
-async def post_dm_closed(thread: discord.abc.Messageable, match: MatchRow, seats: list[int]) -> None:
-    """Tell seats whose DMs are closed (pinged) that their panel is behind the thread's My hand button."""
+async def post_dm_closed(thread: discord.abc.Messageable, match: MatchRow, seats: list[int],
+                         nonce: str | None = None) -> None:
+    """Tell seats whose DMs are closed (pinged) that their panel is behind the thread's My hand button
+    (``nonce``: the opening's, posted once if a crash makes the catch-up find the DMs closed again)."""
     players = " ".join(f"<@{match.players[s]}>" for s in seats)
+    extra = {"nonce": nonce} if nonce else {}
     await thread.send(i18n.t("match.dm_closed", match.locale, players=players), view=view_of(hand_button(match)),
                       allowed_mentions=discord.AllowedMentions(users=[discord.Object(match.players[s])
-                                                                      for s in seats]))
+                                                                      for s in seats]), **extra)
 
 
 def posted(match: MatchRow, live_message_id: int | None, live_key: str | None, live_log: list) -> MatchRow:
@@ -246,10 +249,31 @@ class MatchThreads:
         return lock
 
     async def open(self, match: MatchRow, message_id: int | None,
-                   reopened: bool = False) -> tuple[discord.Thread, MatchRow, Names]:
+                   reopened: bool = False) -> tuple[discord.abc.Messageable, MatchRow, Names]:
         """The thread (from the challenge message when there is one) and its first board with the intro.
-        Returns the thread, the match as stored with it, and the players' names. ``reopened``: a match
-        stored without a thread by a process that died (start-up's catch-up), whose thread may exist."""
+        Returns the thread, the match as stored with it, and the players' names. ``reopened``: start-up's
+        catch-up of a match a dead process left being opened (``MatchRow.opening``): its thread may exist,
+        recorded or not, and its opening post may have been sent, recorded or not; each is made once."""
+        recorded = match.thread_id is not None
+        if recorded:
+            thread = thread_of(self.bot, match)
+        else:
+            thread = await self.make_thread(match, message_id, reopened)
+            # The opening post's nonce is remembered with the thread: a kill before the post is recorded
+            # leaves it in ``posting``, and the catch-up looks for that post before making it.
+            await self.bot.store.set_thread(match.id, thread.id, self.post_nonce(match, "o"))
+            match = await self.bot.store.get_match(match.id)
+        names = await self.members.names(match)
+        if match.live_message_id is None:
+            unrecorded = None
+            if reopened and recorded and match.posting == self.post_nonce(match, "o"):
+                unrecorded = await self.unrecorded_post(match)
+            await self.post_opening(match, names, unrecorded)
+            match = await self.bot.store.get_match(match.id)
+        return thread, match, names
+
+    async def make_thread(self, match: MatchRow, message_id: int | None, reopened: bool) -> discord.abc.Messageable:
+        """A new match's thread, or (``reopened``) the one a process killed before recording it made."""
         channel = self.bot.get_channel(match.channel_id) or await self.bot.fetch_channel(match.channel_id)
         title = i18n.t("match.thread_name", match.locale, game=i18n.t(f"games.{match.game}", match.locale),
                        match_id=match.id)
@@ -262,10 +286,13 @@ class MatchThreads:
         elif thread is None:
             thread = await channel.create_thread(name=title[:100], type=discord.ChannelType.public_thread,
                                                  auto_archive_duration=10080)
-        await self.bot.store.set_thread(match.id, thread.id)
-        match = await self.bot.store.get_match(match.id)
+        return thread
+
+    async def post_opening(self, match: MatchRow, names: Names, unrecorded: discord.Message | None) -> None:
+        """The thread's first post: who plays what, the board and the ping (``unrecorded``: this post, made
+        before a crash kept it from being recorded, brought up to date instead). Decisions stored before it
+        (a panel from a reminder, a kill before this post) are said under the intro."""
         game = get_game(match.game)
-        names = await self.members.names(match)
         intro = i18n.t("lesson.started" if match.kind == "lesson" else "match.started", match.locale,
                        game=i18n.t(f"games.{match.game}", match.locale), p0=f"<@{match.players[0]}>",
                        p1=f"<@{match.players[1]}>", days=match.days)
@@ -277,13 +304,17 @@ class MatchThreads:
         if series:
             intro += "\n" + series
         async with self.match_lock(match.id):
+            lines = public_lines(game, await self.bot.store.unposted(match.id, match.posted_version), match.locale,
+                                 names) if match.posted_version < match.version else []
             pending = game.engine.pending(match.state)
-            message = await self.post_board(match, names, intro, public_decisions(pending), ping=True, view=view_with(
-                hand_button(match), undo_button(match), board_button(match), rules_button(match.game, match.locale)))
+            message = await self.post_board(
+                match, names, "\n".join([intro, *folded(lines, match.locale)]), public_decisions(pending), ping=True,
+                view=view_with(hand_button(match), undo_button(match), board_button(match),
+                               rules_button(match.game, match.locale)),
+                nonce=self.post_nonce(match, "o"), unrecorded=unrecorded)
             await self.bot.store.mark_posted(match.id, match.version, message.id if message else None,
-                                             thread_key(pending), [intro])
+                                             thread_key(pending), [intro, *lines])
             self._shown_at[match.id] = self.bot.clock()
-        return thread, match, names
 
     async def made_before_a_crash(self, channel, title: str) -> discord.Thread | None:
         """The match's thread made by a process killed before it recorded it (``set_thread``): Discord has no
