@@ -23,6 +23,7 @@ from .models import (
     FakeUser,
     InteractionRecord,
 )
+from .overwrites import channel_permissions
 from .parts import InteractionsHost
 from .world import as_id
 
@@ -89,7 +90,7 @@ class Interactions:
             "channel_id": str(channel.id), "channel": channel_data,
         }
         if guild is not None:
-            channel_data["permissions"] = str(world.permissions(guild, user.id))
+            channel_data["permissions"] = str(channel_permissions(world, guild, user.id, channel))
             payload.update(
                 guild_id=str(guild.id), guild_locale=guild.locale, context=0,
                 guild={"id": str(guild.id), "locale": guild.locale, "features": []},

@@ -94,6 +94,8 @@ class FakeChannel:
     created_at: str = ""
     position: int = 0
     topic: str | None = None
+    #: A guild text channel's overwrites, as its payload lists them (fakediscord/overwrites.py)
+    permission_overwrites: list[JSON] = field(default_factory=list)
 
     @property
     def is_thread(self) -> bool:

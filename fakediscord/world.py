@@ -410,7 +410,8 @@ class World:
             )
         else:
             data.update(position=channel.position, parent_id=None, topic=channel.topic,
-                        permission_overwrites=[], default_auto_archive_duration=1440)
+                        permission_overwrites=copy.deepcopy(channel.permission_overwrites),
+                        default_auto_archive_duration=1440)
         return data
 
     def thread_member_payload(self, thread: FakeChannel, user_id: int) -> JSON:

@@ -17,8 +17,9 @@ the page never gets more than that seat's or the public view, the same as the li
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Protocol
 
 import aiohttp
 import discord
@@ -27,6 +28,7 @@ from aiohttp import web
 
 from bot import i18n
 from bot.store import MatchRow, valid_id
+from bot.web.access import ThreadAccess
 
 log = logging.getLogger(__name__)
 APP = Path(__file__).parent / "activity_app"
@@ -39,7 +41,10 @@ ACTIVITY_HEADERS = {
 }
 EXCHANGE_TIMEOUT = aiohttp.ClientTimeout(total=10)
 
-CanView = Callable[[MatchRow, int], Awaitable[bool]]
+
+
+class Access(Protocol):
+    async def sees(self, guild_id: int, user_id: int, places: Iterable[int]) -> set[int]: ...
 
 
 class ActivityError(Exception):
@@ -52,12 +57,12 @@ class ActivityError(Exception):
 
 class Activity:
     def __init__(self, web_server, *, client_id: int, client_secret: str, api_base: Callable[[], str],
-                 can_view: CanView) -> None:
+                 access: Access) -> None:
         self.web = web_server
         self.client_id = client_id
         self._client_secret = client_secret
         self.api_base = api_base  # Discord's API (discord.http.Route.BASE: the fake Discord's in tests)
-        self.can_view = can_view
+        self.access = access  # who may see a thread: Discord's permissions, from any process (access.py)
         self.templates = jinja2.Environment(loader=jinja2.FileSystemLoader(APP), autoescape=True,
                                             undefined=jinja2.StrictUndefined)
 
@@ -138,33 +143,18 @@ class Activity:
             raise ActivityError(404, "activity.no_match")  # not told apart from no match at all
         return match, seat
 
+    async def can_view(self, match: MatchRow, user_id: int) -> bool:
+        """Whether a member may see the match's thread now (a spectator's public page), by Discord's own
+        permissions, not by what the page claims."""
+        place = match.thread_id or match.channel_id
+        return place in await self.access.sees(match.guild_id, user_id, [place])
+
 
 def attach(client, web_server) -> Activity:
     """The Activity's routes on the bot's web server (before it starts), signing in with the bot's settings."""
     settings = client.settings
     activity = Activity(web_server, client_id=settings.discord_client_id or client.application_id,
                         client_secret=settings.discord_client_secret or "",
-                        api_base=lambda: discord.http.Route.BASE, can_view=member_sees(client))
+                        api_base=lambda: discord.http.Route.BASE, access=ThreadAccess(client, clock=client.clock))
     activity.register(web_server.app)
     return activity
-
-
-def member_sees(client) -> CanView:
-    """Whether a member may see the match's thread now (a spectator's public page), by the guild's own
-    permissions, not by what the page claims. A guild this process does not hold: no (the member opens the
-    Activity again; the proxy's next request may reach the process that holds it)."""
-    async def can_view(match: MatchRow, user_id: int) -> bool:
-        guild = client.get_guild(match.guild_id)
-        if guild is None:
-            return False
-        member = guild.get_member(user_id)
-        if member is None:
-            try:
-                member = await guild.fetch_member(user_id)
-            except discord.HTTPException:
-                return False
-        channel = (guild.get_channel_or_thread(match.thread_id) if match.thread_id else None) \
-            or guild.get_channel(match.channel_id)
-        return channel is not None and channel.permissions_for(member).view_channel
-
-    return can_view
