@@ -92,6 +92,7 @@ class Store(Connection):
     set_timer = matches.set_timer
     claim_due_timers = matches.claim_due_timers
     active_matches_of = matches.active_matches_of
+    active_matches_in_channel = matches.active_matches_in_channel
     count_active = matches.count_active
     count_matches = matches.count_matches
 

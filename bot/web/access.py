@@ -56,6 +56,24 @@ class ThreadAccess:
             return seen | await self._asked(guild_id, user_id, asked)
         return await self._asked(guild_id, user_id, places)
 
+    async def place_of(self, channel_id: int) -> tuple[int, int] | None:
+        """Where a channel is, as Discord says: (its server, the channel whose matches it lists: a thread's
+        parent, else itself); None for a DM, a channel of a server the bot is not in, or no answer."""
+        channel = self.client.get_channel(channel_id)
+        if channel is not None:
+            guild = getattr(channel, "guild", None)
+            if guild is None:
+                return None
+            return guild.id, channel.parent_id if isinstance(channel, discord.Thread) else channel.id
+        try:
+            data = await self.client.http.get_channel(channel_id)
+        except (discord.HTTPException, aiohttp.ClientError, TimeoutError):
+            return None
+        if not data.get("guild_id"):
+            return None
+        listed = data.get("parent_id") if data.get("type") in THREAD_TYPES else data.get("id")
+        return int(data["guild_id"]), int(listed or 0)
+
     async def _asked(self, guild_id: int, user_id: int, places: list[int]) -> set[int]:
         now = self.clock()
         seen, asked = set(), []

@@ -5,13 +5,16 @@ Routes (added to the web server when ``DISCORD_CLIENT_SECRET`` is set):
 
     GET  /                    the Activity's page (Discord loads the URL mapping's root): ``activity_app/``
     GET  /activity/app.js     its script, the SDK bundled at package time (``web/activity/``, never fetched live)
-    POST /activity/token      {"code", "channel_id"} -> {"access_token", "link", ...}
+    POST /activity/token      {"code", "channel_id"} -> {"access_token", "link", ...} in a match's thread,
+                              {"access_token", "matches": [...], ...} anywhere else (``launcher.py``)
 
 The token route trades the code at Discord's ``/oauth2/token`` (the client id and secret), reads who signed
 in at ``/users/@me`` with that token, and maps them to the match of the thread the Activity runs in: a player
-gets their seat's signed path, anyone else who can see the thread the public one. It trusts nothing the page
-says but the code (which Discord checks) and the channel id (checked against the member's own view of it):
-the page never gets more than that seat's or the public view, the same as the links in DMs and the thread.
+gets their seat's signed path, anyone else who can see the thread the public one (``access.py``: Discord's
+permissions, from any process). Outside a match's thread it lists the matches the member may open there. It
+trusts nothing the page says but the code (which Discord checks) and the channel id (checked against the
+member's own view of it): the page never gets more than a seat's path of the member's own or public paths,
+the same as the links in DMs and the threads.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from aiohttp import web
 from bot import i18n
 from bot.store import MatchRow, valid_id
 from bot.web.access import ThreadAccess
+from bot.web.launcher import launcher_list, words
 
 log = logging.getLogger(__name__)
 APP = Path(__file__).parent / "activity_app"
@@ -45,6 +49,11 @@ EXCHANGE_TIMEOUT = aiohttp.ClientTimeout(total=10)
 
 class Access(Protocol):
     async def sees(self, guild_id: int, user_id: int, places: Iterable[int]) -> set[int]: ...
+
+    async def place_of(self, channel_id: int) -> tuple[int, int] | None: ...
+
+
+NO_STORE = {"Cache-Control": "no-store"}
 
 
 class ActivityError(Exception):
@@ -99,16 +108,29 @@ class Activity:
                 raise ActivityError(400, "activity.signin_failed")
             channel_id = int(channel) if isinstance(channel, str) and channel.isdigit() and len(channel) <= 20 else 0
             access_token, user_id = await self.sign_in(code)
-            match, seat = await self.seat_for(user_id, channel_id)
+            match = await self.web.store.match_by_thread(channel_id) if valid_id(channel_id) else None
+            if match is None:  # opened outside a match's thread: the matches it may open here
+                return await self.launcher(access_token, user_id, channel_id, lang)
+            seat = await self.seat_in(match, user_id)
         except ActivityError as refused:
-            return web.json_response({"error": refused.key, "message": i18n.t(refused.key, lang)},
-                                     status=refused.status, headers={"Cache-Control": "no-store"})
+            return refusal(refused, lang)
         locale = await self.web.store.user_locale(user_id) if seat is not None else None
         locale = locale or match.locale
         return web.json_response({
             "access_token": access_token, "link": self.web.links.path(match, seat), "own": seat is not None,
             "locale": locale, "live": i18n.t("web.live", locale), "offline": i18n.t("web.offline", locale),
-        }, headers={"Cache-Control": "no-store"})
+        }, headers=NO_STORE)
+
+    async def launcher(self, access_token: str, user_id: int, channel_id: int, lang: str) -> web.Response:
+        """The list of matches the member may open in this channel (``launcher.py``), in their language."""
+        locale = await self.web.store.user_locale(user_id) or lang
+        listed = await launcher_list(self, user_id, channel_id, locale) if valid_id(channel_id) else []
+        if not listed:  # nothing here, a channel they cannot see, a server they are not on: the same answer
+            return refusal(ActivityError(404, "activity_launcher.none"), locale)
+        return web.json_response({
+            "access_token": access_token, "matches": listed, "words": words(locale), "locale": locale,
+            "live": i18n.t("web.live", locale), "offline": i18n.t("web.offline", locale),
+        }, headers=NO_STORE)
 
     async def sign_in(self, code: str) -> tuple[str, int]:
         """Discord's token exchange, then who signed in: (access token, user id)."""
@@ -133,21 +155,23 @@ class Activity:
             raise ActivityError(403, "activity.signin_failed")
         return access_token, int(user_id)
 
-    async def seat_for(self, user_id: int, channel_id: int) -> tuple[MatchRow, int | None]:
-        """The match of the thread the Activity runs in and the member's seat there (None: the public page)."""
-        match = await self.web.store.match_by_thread(channel_id) if valid_id(channel_id) else None
-        if match is None:
-            raise ActivityError(404, "activity.no_match")
+    async def seat_in(self, match: MatchRow, user_id: int) -> int | None:
+        """The member's seat in the match of the thread the Activity runs in (None: the public page)."""
         seat = match.seat_of(user_id)  # never the bot's seat
         if seat is None and not await self.can_view(match, user_id):
             raise ActivityError(404, "activity.no_match")  # not told apart from no match at all
-        return match, seat
+        return seat
 
     async def can_view(self, match: MatchRow, user_id: int) -> bool:
         """Whether a member may see the match's thread now (a spectator's public page), by Discord's own
         permissions, not by what the page claims."""
         place = match.thread_id or match.channel_id
         return place in await self.access.sees(match.guild_id, user_id, [place])
+
+
+def refusal(refused: ActivityError, locale: str) -> web.Response:
+    return web.json_response({"error": refused.key, "message": i18n.t(refused.key, locale)},
+                             status=refused.status, headers=NO_STORE)
 
 
 def attach(client, web_server) -> Activity:

@@ -10,7 +10,6 @@ import os
 import random
 from pathlib import Path
 
-import aiohttp
 import pytest
 
 from bot import i18n
@@ -18,20 +17,9 @@ from fakediscord import run_bot
 from tests.contract.games import determinize_hide, hooks_of
 from tests.e2e.table import Table, make_bot
 from tests.web.browser import chromium, find_browser
-from tests.web.webtable import SECRET, WebTable
+from tests.web.webtable import WebTable
 
 BROWSER = find_browser()
-
-
-@pytest.fixture
-async def activity(fake_world, tmp_path, clock):
-    fake_world.fake.world.activities_enabled = True  # the Developer Portal's switch, read by the bot at login
-    bot = make_bot(tmp_path / "duel.sqlite3", clock, web_secret=SECRET,
-                   discord_client_secret=fake_world.fake.oauth.client_secret)
-    async with run_bot(bot, fake_world.fake):
-        server = await bot.start_web(port=0)
-        async with aiohttp.ClientSession(base_url=server.address) as http:
-            yield WebTable(Table(fake_world, bot), http)
 
 
 async def sign_in(web: WebTable, code: str, channel_id: int | str) -> tuple[int, dict]:
@@ -87,13 +75,16 @@ async def test_no_seat_for_a_member_of_another_match_and_nothing_for_a_stranger(
     assert status == 200 and signed["link"] == web.bot.web.links.path(first, None) and not signed["own"]
     status, signed = await sign_in(web, fake.oauth.issue_code(carol.id), second.thread_id)
     assert signed["link"] == web.bot.web.links.path(second, 0)
-    # Someone who is not on the server, and a channel that is no match's thread: nothing at all.
+    # Someone who is not on the server: nothing at all, in the match's thread or its channel (where a member
+    # gets the list of matches, test_activity_launcher.py), nor in a channel no server of the bot's holds.
     stranger = fake.world.add_user("stranger")
     fake.world.guilds[world.guild.id].member_ids.remove(stranger.id)
     status, refused = await sign_in(web, fake.oauth.issue_code(stranger.id), first.thread_id)
     assert status == 404 and refused["error"] == "activity.no_match"
-    status, refused = await sign_in(web, fake.oauth.issue_code(world.alice.id), world.channel.id)
-    assert status == 404 and refused["error"] == "activity.no_match"
+    status, refused = await sign_in(web, fake.oauth.issue_code(stranger.id), world.channel.id)
+    assert status == 404 and refused["error"] == "activity_launcher.none"
+    status, refused = await sign_in(web, fake.oauth.issue_code(world.alice.id), fake.dm_channel(world.alice).id)
+    assert status == 404 and refused["error"] == "activity_launcher.none"
 
 
 async def test_the_sign_in_answer_is_the_same_whatever_the_hidden_cards(activity: WebTable):

@@ -75,10 +75,20 @@ async def test_either_process_gives_a_spectator_the_public_page_and_a_player_the
                      rf"^/channels/{match.thread_id}$", rf"^/channels/{channel.id}$"):
             assert fake.calls_matching("GET", path), path
 
-        # Someone not on the server: refused by both, never a seat.
+        # Opened in the match's channel (the App Launcher): the same list from either process.
+        for user, seat in ((carol, None), (bob, 1)):
+            for bot in (zero, one):
+                status, signed = await sign_in(fake, bot, user.id, channel.id)
+                assert status == 200, signed
+                assert [(e["match"], e["link"]) for e in signed["matches"]] == [(match.id, links.path(match, seat))]
+
+        # Someone not on the server: refused by both, never a seat, nothing listed.
         stranger = fake.world.add_user("stranger")
         fake.world.guilds[guild.id].member_ids.remove(stranger.id)
         assert await answers(fake, (zero, one), stranger.id, match.thread_id) == [None, None]
+        for bot in (zero, one):
+            status, refused = await sign_in(fake, bot, stranger.id, channel.id)
+            assert status == 404 and refused["error"] == "activity_launcher.none"
 
 
 async def test_a_hidden_channel_or_a_private_thread_refuses_from_either_process(tmp_path, clock):

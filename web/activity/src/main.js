@@ -1,5 +1,5 @@
 // Duel Table's Discord Activity: sign in through the Embedded App SDK, then show the member's seat page
-// (or the public page) inside Discord. The bot's server trades the code for a token, reads who signed in
+// (or the public page) inside Discord; opened outside a match's thread, the list of matches it may open. The bot's server trades the code for a token, reads who signed in
 // and answers with the page's signed path; the page's own live script (/static/live.js) keeps it current.
 // Outside Discord (no frame_id in the URL) the SDK's mock stands in, with a code given as ?mock_code=: a
 // developer's browser and the tests. The code is still traded with Discord by the server, so the mock
@@ -46,17 +46,61 @@ async function main() {
     return;
   }
   await sdk.commands.authenticate({ access_token: signed.access_token });
-  const part = await fetch(signed.link + "/live?lang=" + signed.locale, { cache: "no-store", credentials: "omit" });
+  if (signed.matches) {
+    showList(signed);  // opened outside a match's thread: the matches it may open here
+    return;
+  }
+  await showPage(signed.link, signed.own, signed);
+}
+
+// The list of matches (the server's answer: a seat's path only for the member's own match). Built with
+// textContent, never as HTML: names are the members' own.
+function showList(signed) {
+  document.documentElement.lang = signed.locale;
+  const nav = document.createElement("nav");
+  nav.id = "matches";
+  const heading = document.createElement("h1");
+  heading.textContent = signed.words.heading;
+  const hint = document.createElement("p");
+  hint.textContent = signed.words.pick;
+  const items = document.createElement("ul");
+  items.className = "options many";
+  for (const entry of signed.matches) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.link = entry.link;
+    button.textContent = (entry.own ? signed.words.yours + " · " : "") + entry.title + ": " + entry.versus;
+    if (entry.turn) {
+      const turn = document.createElement("small");
+      turn.textContent = " " + entry.turn;
+      button.appendChild(turn);
+    }
+    button.addEventListener("click", () => {
+      hint.textContent = signed.words.reopen;  // live.js follows one page: another match, another opening
+      items.remove();
+      showPage(entry.link, entry.own, signed).catch(failed);
+    });
+    const item = document.createElement("li");
+    item.appendChild(button);
+    items.appendChild(item);
+  }
+  nav.append(heading, hint, items);
+  live.before(nav);
+  say("");
+}
+
+async function showPage(link, own, signed) {
+  const part = await fetch(link + "/live?lang=" + signed.locale, { cache: "no-store", credentials: "omit" });
   if (!part.ok) {
     say(root.dataset["failed_" + lang]);
     return;
   }
   live.innerHTML = await part.text();
   const shown = live.querySelector("[data-stamp]");
-  live.dataset.base = signed.link;
+  live.dataset.base = link;
   live.dataset.query = "?lang=" + signed.locale;
   live.dataset.stamp = shown ? shown.dataset.stamp : "";
-  live.dataset.own = signed.own ? "1" : "0";
+  live.dataset.own = own ? "1" : "0";
   status.dataset.live = signed.live;
   status.dataset.offline = signed.offline;
   document.documentElement.lang = signed.locale;
@@ -66,7 +110,9 @@ async function main() {
   document.body.appendChild(script);
 }
 
-main().catch((error) => {
+function failed(error) {
   console.error(error);
   say(root.dataset["failed_" + lang]);
-});
+}
+
+main().catch(failed);
