@@ -1,0 +1,28 @@
+"""The Activity's launcher list reads the active matches whose threads were opened under a channel, newest
+first, on both backends (a real SQLite file, a real PostgreSQL server)."""
+
+from __future__ import annotations
+
+from bot.store import Store
+
+
+async def _match(store: Store, *, guild_id: int, channel_id: int, thread_id: int | None) -> int:
+    match_id = await store.create_match(
+        game="tiny", options={}, seed=1, guild_id=guild_id, channel_id=channel_id, players=(10, 20), bot_seat=None,
+        days=3, locale="en", state={"x": 0}, panels={"0": 0}, now=0.0, deadline=10.0, next_timer_at=None)
+    if thread_id is not None:
+        await store.set_thread(match_id, thread_id)
+    return match_id
+
+
+async def test_active_matches_in_a_channel_newest_first(store):
+    guild, channel = 1_234_567_890_123_456_789, 1_234_567_890_123_456_790
+    first = await _match(store, guild_id=guild, channel_id=channel, thread_id=501)
+    second = await _match(store, guild_id=guild, channel_id=channel, thread_id=502)
+    third = await _match(store, guild_id=guild, channel_id=channel, thread_id=503)
+    await _match(store, guild_id=guild, channel_id=channel, thread_id=None)  # no thread yet: nothing to open
+    await _match(store, guild_id=guild, channel_id=channel + 1, thread_id=504)  # another channel
+    await _match(store, guild_id=guild + 1, channel_id=channel, thread_id=505)  # another server
+    await store.db.execute("UPDATE matches SET status = 'finished' WHERE id = ?", (second,))  # over: not listed
+    assert [match.id for match in await store.active_matches_in_channel(guild, channel, 10)] == [third, first]
+    assert [match.id for match in await store.active_matches_in_channel(guild, channel, 1)] == [third]
