@@ -48,7 +48,7 @@ class ThreadAccess:
         if guild is not None:
             seen, asked = set(), []
             for place in places:
-                answer = await cached_view(guild, user_id, place)
+                answer = cached_view(guild, user_id, place)
                 if answer:
                     seen.add(place)
                 elif answer is None:  # not in the cache (an archived thread, a parent not cached): ask Discord
@@ -104,19 +104,14 @@ class ThreadAccess:
             self._answers.popitem(last=False)
 
 
-async def cached_view(guild: discord.Guild, user_id: int, place: int) -> bool | None:
+def cached_view(guild: discord.Guild, user_id: int, place: int) -> bool | None:
     """From this process's cache (None: the cache does not tell; ask Discord)."""
     channel = guild.get_channel_or_thread(place)
     if channel is None:
         return None
     member = guild.get_member(user_id)
-    if member is None:
-        try:
-            member = await guild.fetch_member(user_id)
-        except discord.NotFound:
-            return False
-        except (discord.HTTPException, aiohttp.ClientError, TimeoutError):
-            return None
+    if member is None:  # not cached (no members intent, or not on the server): Discord says, once for all places
+        return None
     try:
         allowed = channel.permissions_for(member)
     except discord.ClientException:  # a thread whose parent is not cached
