@@ -12,14 +12,19 @@ the member's own seat, the public page for any other. The page learns nothing a 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from bot import i18n
 from bot.store import MatchRow
 from bot.web.pages import page_names, title_of, turn_line
 
-if TYPE_CHECKING:
-    from bot.web.activity import Activity
+
+class Activity(Protocol):
+    """What the list needs of the Activity (``activity.py``, which imports this module): who may see what
+    (``access.py``) and the web server (its store, names and links)."""
+
+    access: Any
+    web: Any
 
 LISTED = 10
 
