@@ -16,13 +16,17 @@ channel or thread, for the interactions' ``channel.permissions``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from .models import ChannelType, FakeChannel, FakeGuild
 from .world import ALL_PERMISSIONS, P_ADMINISTRATOR, World
 
-if TYPE_CHECKING:
-    from .server import FakeDiscord
+
+class ChannelEvents(Protocol):
+    """What ``set_overwrite`` needs of the fake (``FakeDiscord``, which imports this module's users): the
+    channel event it sends."""
+
+    async def emit_channel(self, event: str, channel: FakeChannel) -> None: ...
 
 ROLE, MEMBER = 0, 1  # an overwrite's type
 
@@ -31,7 +35,7 @@ def overwrite_payload(target_id: int, kind: int, allow: int, deny: int) -> dict:
     return {"id": str(target_id), "type": kind, "allow": str(allow), "deny": str(deny)}
 
 
-async def set_overwrite(fake: FakeDiscord, channel: FakeChannel, target_id: int, *, kind: int = ROLE,
+async def set_overwrite(fake: ChannelEvents, channel: FakeChannel, target_id: int, *, kind: int = ROLE,
                         allow: int = 0, deny: int = 0) -> None:
     """Sets (replaces) the overwrite of a role (``kind`` 0; the guild's id: @everyone) or a member (1) on a
     guild text channel, and tells the gateway."""
