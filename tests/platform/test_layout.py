@@ -107,3 +107,18 @@ def test_the_wheel_ships_the_product_only():
     shipped = {module_name(path).rsplit(".", 1)[-1] for top in tops for path in (ROOT / top).rglob("*.py")}
     for tool in ("bench", "benchbot", "benchstore", "renderstudy", "scaleproof", "selfplay", "arena"):
         assert tool not in shipped, f"{tool} ships in the wheel"
+
+
+def test_every_file_the_product_reads_at_run_time_ships_in_the_wheel():
+    """The templates, boards, migrations and the Activity's bundle under bot/ are package data (pyproject's
+    globs), so an installed wheel serves what a checkout serves (a board template missing from the globs
+    once broke every web board of an installed bot)."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    globs = config["tool"]["setuptools"]["package-data"]["bot"]
+    package = ROOT / "bot"
+    data = [path for path in package.rglob("*") if path.is_file() and path.suffix != ".py"
+            and "__pycache__" not in path.parts]
+    assert data, "no data files found under bot/"
+    missing = [str(path.relative_to(package)) for path in data
+               if not any(path.relative_to(package).match(pattern) for pattern in globs)]
+    assert not missing, f"not in [tool.setuptools.package-data] bot: {missing}"
