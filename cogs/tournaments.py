@@ -23,7 +23,17 @@ from discord.ext import commands
 from bot import i18n
 from bot.games import get_game, playable_game_ids
 from bot.render.toolkit import render_off_loop
-from bot.store.tournaments import ALREADY_IN, CLOSED, FULL, JOINED, RUNNING, SIGNUP, BoardRow, TournamentRow
+from bot.store.tournaments import (
+    ALREADY_IN,
+    CLOSED,
+    FULL,
+    JOINED,
+    RUNNING,
+    SIGNUP,
+    BoardRow,
+    RoundRow,
+    TournamentRow,
+)
 from bot.tournaments.picture import render_standings
 from bot.tournaments.rounds import FORMATS, SWISS, next_boards, total_rounds
 from bot.tournaments.standings import Format, Row, standings
@@ -362,7 +372,7 @@ class Tournaments(commands.Cog):
             [current] = [row for row in await store.rounds_of(tournament.id) if row.round == round_no]
             if current.closed_at is None:
                 if current.posted < POSTED_PAIRINGS:  # the pairings first, then each board's thread
-                    await self.post_pairings(tournament, round_no, boards)
+                    await self.post_pairings(tournament, current, boards)
                 await self.start_matches(tournament, boards)
                 await store.record_results(tournament.id)
                 if self.bot.clock() >= current.deadline:
@@ -374,7 +384,7 @@ class Tournaments(commands.Cog):
                     return  # matches still running
             tournament = await store.get_tournament(tournament.id)
             if current.posted < POSTED_STANDINGS:
-                await self.post_standings(tournament, round_no)
+                await self.post_standings(tournament, current)
             if tournament.status != RUNNING:
                 return
             if await store.pair_next_round(tournament.id, round_no + 1, self.bot.clock(), pair) is None:
@@ -416,17 +426,40 @@ class Tournaments(commands.Cog):
         known = await self.bot.store.user_names(tuple(user_ids))
         return {user_id: message_name(known.get(user_id) or str(user_id)) for user_id in user_ids}
 
-    async def post_pairings(self, tournament: TournamentRow, round_no: int, boards: list[BoardRow]) -> None:
+    async def post_pairings(self, tournament: TournamentRow, current: RoundRow, boards: list[BoardRow]) -> None:
+        round_no = current.round
         players = [player for board in boards for player in (board.seat0, board.seat1) if player is not None]
         names = await self.names(players)
         locale = tournament.locale
         text = i18n.t("tournaments.round_paired", locale, id=tournament.id, round=round_no, rounds=tournament.rounds,
                       deadline=f"<t:{int(await self.deadline(tournament, round_no))}:f>")
         text += "\n" + pairings_text([board.pairing() for board in boards], names, locale)
-        channel = self.bot.get_partial_messageable(tournament.channel_id)
-        await channel.send(text[:2000], nonce=self.nonce(tournament, round_no, POSTED_PAIRINGS, "p"),
-                           allowed_mentions=discord.AllowedMentions.none())
+        await self.send_once(tournament, current, self.nonce(tournament, round_no, POSTED_PAIRINGS, "p"), text[:2000])
         await self.bot.store.mark_round_posted(tournament.id, round_no, POSTED_PAIRINGS)
+
+    async def send_once(self, tournament: TournamentRow, current: RoundRow, nonce: str, text: str,
+                        file: discord.File | None = None) -> None:
+        """Post one of the round's posts in the tournament's channel, once: its nonce is kept in the round
+        (``posting``) while it is sent, so after a kill between the post and its record the restart looks for
+        it in the channel (Discord answers a repeated nonce with the first post only for a few minutes)."""
+        channel = self.bot.get_partial_messageable(tournament.channel_id)
+        if current.posting == nonce and await self.sent_before_a_crash(channel, text):
+            return
+        await self.bot.store.set_round_posting(tournament.id, current.round, nonce)
+        extra = {"file": file} if file is not None else {}
+        await channel.send(text, nonce=nonce, allowed_mentions=discord.AllowedMentions.none(), **extra)
+
+    async def sent_before_a_crash(self, channel: discord.abc.Messageable, text: str) -> bool:
+        """Whether the bot's recent posts in the channel hold this one (by its first line: the tournament,
+        the round and what the post is), sent by a process killed before recording it."""
+        title = text.split("\n", 1)[0]
+        try:
+            async for message in channel.history(limit=100):
+                if message.author.id == self.bot.user.id and message.content.split("\n", 1)[0] == title:
+                    return True
+        except discord.HTTPException as error:
+            log.info("channel %s not readable (%s): posting anew", getattr(channel, "id", None), error)
+        return False
 
     async def deadline(self, tournament: TournamentRow, round_no: int) -> float:
         return [row.deadline for row in await self.bot.store.rounds_of(tournament.id) if row.round == round_no][0]
@@ -454,20 +487,20 @@ class Tournaments(commands.Cog):
         return text, upload(picture, f"standings-{tournament.id}.png",
                             i18n.t("tournaments.picture.alt", locale, title=title)[:1024])
 
-    async def post_standings(self, tournament: TournamentRow, round_no: int) -> None:
+    async def post_standings(self, tournament: TournamentRow, current: RoundRow) -> None:
         """After a round: the standings (text and picture); after the last, the crosstable and the winner."""
-        locale = tournament.locale
-        channel = self.bot.get_partial_messageable(tournament.channel_id)
-        text, picture = await self.standings_post(tournament, locale)
-        await channel.send(text[:2000], file=picture, nonce=self.nonce(tournament, round_no, POSTED_STANDINGS, "s"),
-                           allowed_mentions=discord.AllowedMentions.none())
+        locale, round_no = tournament.locale, current.round
+        winner = self.nonce(tournament, round_no, POSTED_STANDINGS, "w")
+        if current.posting != winner:  # else a process killed while posting the winner had posted the standings
+            text, picture = await self.standings_post(tournament, locale)
+            await self.send_once(tournament, current, self.nonce(tournament, round_no, POSTED_STANDINGS, "s"),
+                                 text[:2000], picture)
         if tournament.status == "finished":
             rows, pairings, names, entrants = await self.table(tournament)
             winners = [names[row.player] for row in rows if row.rank == 1]
             ending = i18n.t("tournaments.winner", locale, id=tournament.id, winners=", ".join(winners))
             ending += "\n" + crosstable_text(entrants, rows, pairings, locale, limit=1900 - len(ending))
-            await channel.send(ending[:2000], nonce=self.nonce(tournament, round_no, POSTED_STANDINGS, "w"),
-                               allowed_mentions=discord.AllowedMentions.none())
+            await self.send_once(tournament, current, winner, ending[:2000])
         await self.bot.store.mark_round_posted(tournament.id, round_no, POSTED_STANDINGS)
 
 

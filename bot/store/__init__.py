@@ -162,6 +162,7 @@ class Store(Connection):
     record_results = tournaments.record_results
     close_round = tournaments.close_round
     mark_round_posted = tournaments.mark_round_posted
+    set_round_posting = tournaments.set_round_posting
     claim_live_tournaments = tournaments.claim_live_tournaments
     release_tournament = tournaments.release_tournament
 

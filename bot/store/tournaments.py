@@ -76,6 +76,7 @@ class RoundRow:
     deadline: float
     closed_at: float | None
     posted: int
+    posting: str | None = None  # the nonce of the round's post sent but not recorded yet (see mark_round_posted)
 
 
 def tournament_row(row: Any) -> TournamentRow:
@@ -249,9 +250,9 @@ async def _boards(db: Database, tournament_id: int) -> list[BoardRow]:
 
 async def rounds_of(store: Connection, tournament_id: int) -> list[RoundRow]:
     rows = await store.db.fetchall(
-        "SELECT round, paired_at, deadline, closed_at, posted FROM tournament_rounds WHERE tournament_id = ?"
-        " ORDER BY round", (tournament_id,))
-    return [RoundRow(row["round"], row["paired_at"], row["deadline"], row["closed_at"], row["posted"])
+        "SELECT round, paired_at, deadline, closed_at, posted, posting FROM tournament_rounds"
+        " WHERE tournament_id = ? ORDER BY round", (tournament_id,))
+    return [RoundRow(row["round"], row["paired_at"], row["deadline"], row["closed_at"], row["posted"], row["posting"])
             for row in rows]
 
 
@@ -303,16 +304,25 @@ async def close_round(store: Connection, tournament_id: int, round_no: int, now:
 async def mark_round_posted(store: Connection, tournament_id: int, round_no: int, stage: int) -> bool:
     """Record that the round's pairings (1) or standings (2) were posted; False if already recorded."""
     changed = await store.db.execute(
-        "UPDATE tournament_rounds SET posted = ? WHERE tournament_id = ? AND round = ? AND posted < ?",
+        "UPDATE tournament_rounds SET posted = ?, posting = NULL WHERE tournament_id = ? AND round = ? AND posted < ?",
         (stage, tournament_id, round_no, stage))
     return changed == 1
 
 
+async def set_round_posting(store: Connection, tournament_id: int, round_no: int, nonce: str) -> None:
+    """Remember the nonce of the round's post about to be sent, until ``mark_round_posted`` records it."""
+    await store.db.execute("UPDATE tournament_rounds SET posting = ? WHERE tournament_id = ? AND round = ?",
+                           (nonce, tournament_id, round_no))
+
+
 async def claim_live_tournaments(store: Connection, now: float, *, lease: float = 120.0, shard_count: int = 1,
                                  shard_ids: Collection[int] | None = None, limit: int = 50) -> list[TournamentRow]:
-    """Tournaments in sign-up past their start, and running ones, of this process's guilds not claimed by
+    """Tournaments in sign-up past their start, running ones, and finished ones whose last round's standings
+    are not recorded as posted (a kill after the round closed), of this process's guilds not claimed by
     another process for ``lease`` seconds; claimed for that long in one transaction."""
-    rows = await claim_leased(store, "tournaments", "(status = 'signup' AND starts_at <= ?) OR status = 'running'",
+    rows = await claim_leased(store, "tournaments", "(status = 'signup' AND starts_at <= ?) OR status = 'running'"
+                              " OR (status = 'finished' AND id IN (SELECT tournament_id FROM tournament_rounds"
+                              " WHERE posted < 2 AND closed_at IS NOT NULL))",
                               (now,), "id", now, lease=lease, shard_count=shard_count, shard_ids=shard_ids,
                               limit=limit)
     return [tournament_row(row) for row in rows]

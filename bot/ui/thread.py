@@ -60,6 +60,14 @@ LogLine = str | dict  # a line's text, or {"t": text, "k": its fold key, "a": th
 ClosePanels = Callable[[MatchRow, Names, int | None], Awaitable[None]]
 
 
+@dataclasses.dataclass(frozen=True)
+class MadeBeforeACrash:
+    """What a process killed between sending a match's result and recording it had posted of it."""
+
+    result: discord.Message | None = None  # the result post
+    hands: bool = False  # the final hands' post after it
+
+
 def thread_of(bot: TableBot, match: MatchRow) -> discord.abc.Messageable | None:
     """The match's thread to post in (a partial messageable: no fetch), or None before it is opened."""
     if match.thread_id is None:
@@ -430,7 +438,15 @@ class MatchThreads:
             keys = [(row[0], row[4]) for row in keyed[:-1]] + [(match.version, key)]
         lines = public_lines(game, rows, match.locale, names)
         if match.status != "active":
-            await self.finish(match, folded(lines, match.locale), names, answered)
+            nonce = self.post_nonce(match, "f")
+            made = MadeBeforeACrash()
+            if match.posting == nonce:
+                # The result was being posted when the process died: the result post and the final hands may
+                # exist, unrecorded, and Discord answers their nonces with them only for a few minutes.
+                made = await self.unrecorded_result(match)
+            else:
+                await store.set_posting(match.id, nonce)
+            await self.finish(match, folded(lines, match.locale), names, answered, made)
             await store.mark_posted(match.id, match.version, None, None, [])
             self._match_locks.pop(match.id, None)  # held by the caller until it returns; nothing waits after
             self._shown_at.pop(match.id, None)
@@ -531,9 +547,42 @@ class MatchThreads:
             log.info("thread of match %s not readable (%s): posting anew", match.id, error)
         return None
 
-    async def finish(self, match: MatchRow, lines: list[str], names: Names, answered: int | None = None) -> None:
+    async def unrecorded_result(self, match: MatchRow) -> MadeBeforeACrash:
+        """The result post and final hands a process killed before recording them made, found in the thread
+        after the recorded live message: the result post by its Rematch button (an unrecorded handover post
+        may lie between), the final hands by their pictures after it."""
+        thread = thread_of(self.bot, match)
+        after = discord.Object(match.live_message_id) if match.live_message_id else None
+        rematch = f"dt:rm:{match.id}"
+        hands = False
+        try:
+            async for message in thread.history(limit=20, after=after, oldest_first=False):  # newest first
+                if message.author.id != self.bot.user.id:
+                    continue
+                files = {attachment.filename for attachment in message.attachments}
+                if "hand_1.png" in files:
+                    hands = True
+                elif "board.png" in files and any(getattr(item, "custom_id", None) == rematch
+                                                  for row in message.components for item in getattr(row, "children", ())):
+                    return MadeBeforeACrash(message, hands)
+        except discord.HTTPException as error:
+            log.info("thread of match %s not readable (%s): posting the result anew", match.id, error)
+        return MadeBeforeACrash()
+
+    async def finish(self, match: MatchRow, lines: list[str], names: Names, answered: int | None = None,
+                     made: MadeBeforeACrash | None = None) -> None:
         """The result post (every hidden card revealed, Rematch and Replay), both final hands, then the
-        seats' spent panels closed."""
+        seats' spent panels closed (an edit in place: done again after a crash, it shows the same).
+        ``made``: what a process killed before recording the result had posted of it, kept as it is (the
+        match is over: nothing it shows has changed since)."""
+        made = made or MadeBeforeACrash()
+        if made.result is None:
+            await self.post_result(match, lines, names)
+        if not made.hands:
+            await self.post_final_hands(match, names)
+        await self.close_panels(match, names, answered)
+
+    async def post_result(self, match: MatchRow, lines: list[str], names: Names) -> None:
         result = result_line(match, names)
         extras = await ratings.rating_lines(self.bot.store, match, names.seats, match.locale)
         series = await ratings.series_line(self.bot.store, match, names.seats, match.locale)
@@ -543,14 +592,16 @@ class MatchThreads:
                                             i18n.t("match.revealed", match.locale)) if part)
         await self.post_board(match, names, text, [], ping=False, final=True, view=result_view(match),
                               nonce=self.post_nonce(match, "f"))
+
+    async def post_final_hands(self, match: MatchRow, names: Names) -> None:
+        """Every hidden card revealed: each seat's own panel view, now public because the match is over."""
         game = get_game(match.game)
         thread = thread_of(self.bot, match)
-        if thread is not None:
-            # Every hidden card revealed: each seat's own panel view, now public because the match is over.
-            files = [await render_match(names, f"hand_{seat + 1}.png", game.render_hand,
-                                        {**game.engine.view(match.state, seat), SHOWN_TO_ALL: True}, match.locale,
-                                        describe=game.describe) for seat in (0, 1)]
-            await thread.send(i18n.t("match.final_hands", match.locale, p0=names.seats[0], p1=names.seats[1]),
-                              files=files, allowed_mentions=discord.AllowedMentions.none(),
-                              nonce=self.post_nonce(match, "x"))
-        await self.close_panels(match, names, answered)
+        if thread is None:
+            return
+        files = [await render_match(names, f"hand_{seat + 1}.png", game.render_hand,
+                                    {**game.engine.view(match.state, seat), SHOWN_TO_ALL: True}, match.locale,
+                                    describe=game.describe) for seat in (0, 1)]
+        await thread.send(i18n.t("match.final_hands", match.locale, p0=names.seats[0], p1=names.seats[1]),
+                          files=files, allowed_mentions=discord.AllowedMentions.none(),
+                          nonce=self.post_nonce(match, "x"))

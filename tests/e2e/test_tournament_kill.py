@@ -176,4 +176,6 @@ async def play(run: Run, users, guild) -> None:
     pairings = run.posts("📋")
     assert [f"round {n} of {ROUNDS}**" in post.content for n, post in enumerate(pairings, 1)] == [True] * ROUNDS
     assert len(run.posts("📊")) == ROUNDS and len(run.posts("🏆")) == 1
-    assert len(fake.nonce_repeats) >= 2  # the pairings and standings a kill left unrecorded were sent again
+    # The pairings and standings a kill left unrecorded were found in the channel (tournament_rounds.posting),
+    # not sent again: no repeat for Discord's nonce to answer (which it does only for a few minutes).
+    assert fake.nonce_repeats == []
