@@ -17,7 +17,8 @@ import random
 from dataclasses import replace
 
 from bot.engine import Decision, Seat, State, copy_state, random_choice
-from cogs.tetra.greedy import best_spell, choose
+from cogs.tetra import cards as catalogue
+from cogs.tetra.greedy import DAMAGE_WEIGHT, band_worth, best_spell, choose
 
 ROLLOUT_DEPTH = 16  # a match is ~300 decisions (~7 a turn) and a playout ~50 ms: two turns, then evaluate
 # The greedy player's answers that cost no lookahead; its geometry answers (an apply per option) do.
@@ -71,10 +72,27 @@ def determinize(state: State, seat: Seat, rng: random.Random) -> State:
     return world
 
 
+# What a hand card's current band will deal, per point of damage it is worth, counts this much: a playout
+# ends after about two turns, before most charge is cast, so without it the search saw nothing of what a
+# charge did to a hand (blue's bands grow with charge, red's shrink) and played blue below its strength
+# (docs/rules/tetra.md, "The bot's evaluation counts the hand").
+HAND_WEIGHT = 0.3
+
+
 def evaluate(state: State, seat: Seat) -> float:
-    """Life, plus a little of the best spell each side could cast now (what the geometry set up)."""
-    value = [state["players"][each]["life"] + 0.25 * _spell_potential(state, each) for each in (0, 1)]
+    """Life, a little of the best spell each side could cast now (what the geometry set up), and what its hand
+    cards' current bands are worth (``greedy.band_worth``, in points of damage)."""
+    value = [state["players"][each]["life"] + 0.25 * _spell_potential(state, each)
+             + HAND_WEIGHT * _hand_worth(state, each) for each in (0, 1)]
     return 0.5 + 0.5 * math.tanh((value[seat] - value[1 - seat]) / 5.0)
+
+
+def _hand_worth(state: State, seat: Seat) -> float:
+    total = 0.0
+    for hand in state["players"][seat]["hand"]:
+        if hand["charge"] <= catalogue.field(hand["id"], "max_charge"):  # over its last band: about to go
+            total += band_worth(state, hand["id"], hand["charge"]) / DAMAGE_WEIGHT
+    return total
 
 
 def _spell_potential(state: State, seat: Seat) -> float:
