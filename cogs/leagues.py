@@ -4,7 +4,8 @@ An organizer opens a season (``/league create``); members join (``/league join``
 challenges marked ``league:True`` (or the Join button on the season's post; Leave or ``/league leave``
 while they have no league game); the finished league games count, up to the season's games a pair, and
 ``/league table`` shows the points. At its end the timekeeper (``Leagues.tick``) closes
-the season once and posts the final table once (its nonce)."""
+the season once and posts the final table once: owed from the close (migration 017) until recorded, its nonce
+kept, so a kill before the post or after it (beyond the nonce's few minutes) still ends with one post."""
 
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ from bot.tournaments.results import shown
 from bot.ui.commandtext import cmd
 from bot.ui.components import LeagueButton, button, view_with
 from bot.ui.inputs import game_choices, quote_input
-from bot.ui.nonces import match_nonce
+from bot.ui.nonces import match_nonce, sent_before_a_crash
 from bot.ui.panel import message_name
 from bot.ui.permissions import organizer_command
 from bot.ui.replies import tell
@@ -177,18 +178,37 @@ class Leagues(commands.Cog):
         return "\n".join(lines)
 
     async def tick(self, now: float) -> None:
-        """Close the seasons that ended (once) and post each one's final table (once: its nonce)."""
+        """Close the seasons that ended (once) and post each one's final table (once), also a table owed
+        since a process was killed after the close; one season's failure leaves it to the next claim."""
         for league in await self.bot.store.claim_due_leagues(now, lease=self.bot.timer_lease,
                                                               **self.bot.claim_shards):
-            await self.bot.store.close_league(league.id)
-            closed = await self.bot.store.get_league(league.id)
-            text = await self.table_text(closed, closed.locale)
-            nonce = match_nonce("l", self.bot.http.token or "", league.id, 0, 0, "final")
             try:
-                await self.bot.get_partial_messageable(league.channel_id).send(
-                    text[:2000], nonce=nonce, allowed_mentions=discord.AllowedMentions.none())
+                await self.finish(league)
+            except Exception:  # its lease runs out and the next pass tries again
+                log.exception("league %s: closing pass failed", league.id)
+
+    async def finish(self, league: LeagueRow) -> None:
+        """Close the season, owing its final table in the same statement (its nonce kept before it is sent),
+        post the table, then record it. A season found closed with its table still owed was left by a killed
+        process: the table is looked for in the channel first (it may have gone out unrecorded, beyond the
+        nonce's few minutes), and posted only if it is not there."""
+        store = self.bot.store
+        nonce = match_nonce("l", self.bot.http.token or "", league.id, 0, 0, "final")
+        closed_now = league.status == OPEN and await store.close_league(league.id, nonce)
+        league = await store.get_league(league.id)
+        if league is None or league.final_posting is None:
+            return  # another pass closed and posted it
+        text = (await self.table_text(league, league.locale))[:2000]
+        channel = self.bot.get_partial_messageable(league.channel_id)
+        if closed_now or not await sent_before_a_crash(self.bot.user.id, channel, text):
+            try:
+                await channel.send(text, nonce=league.final_posting, allowed_mentions=discord.AllowedMentions.none())
             except discord.HTTPException as error:
+                if error.status >= 500:
+                    raise  # Discord's trouble: the table stays owed
+                # The channel is gone or closed to the bot: the table stays readable by /league table.
                 log.info("league %s: final table not posted: %s", league.id, error)
+        await store.mark_final_table_posted(league.id)
 
 
 async def league_for_challenge(bot, interaction: discord.Interaction, game: str, opponent: discord.abc.User | None,

@@ -41,7 +41,7 @@ from bot.tournaments.text import crosstable_text, pairings_text, standings_text
 from bot.ui.commandtext import cmd
 from bot.ui.components import TournamentButton, button, tournament_deck_select, view_of, view_with
 from bot.ui.inputs import game_choices, quote_input
-from bot.ui.nonces import match_nonce
+from bot.ui.nonces import match_nonce, sent_before_a_crash
 from bot.ui.panel import message_name
 from bot.ui.permissions import is_organizer, organizer_command
 from bot.ui.pictures import upload
@@ -452,14 +452,7 @@ class Tournaments(commands.Cog):
     async def sent_before_a_crash(self, channel: discord.abc.Messageable, text: str) -> bool:
         """Whether the bot's recent posts in the channel hold this one (by its first line: the tournament,
         the round and what the post is), sent by a process killed before recording it."""
-        title = text.split("\n", 1)[0]
-        try:
-            async for message in channel.history(limit=100):
-                if message.author.id == self.bot.user.id and message.content.split("\n", 1)[0] == title:
-                    return True
-        except discord.HTTPException as error:
-            log.info("channel %s not readable (%s): posting anew", getattr(channel, "id", None), error)
-        return False
+        return await sent_before_a_crash(self.bot.user.id, channel, text)
 
     async def deadline(self, tournament: TournamentRow, round_no: int) -> float:
         return [row.deadline for row in await self.bot.store.rounds_of(tournament.id) if row.round == round_no][0]

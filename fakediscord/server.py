@@ -80,12 +80,13 @@ class _Injection:
 
 @dataclass
 class _AfterCall:
-    """Something to do once a matching REST call has been applied, before its answer goes back."""
+    """Something to do once at a matching REST call: once applied, or (``before``) on arrival, unapplied."""
 
     method: str
     path: re.Pattern[str]
     when: Callable[[CallRecord], bool]
     action: Callable[[CallRecord], Awaitable[None]]
+    before: bool = False
 
 
 class FakeDiscord:
@@ -219,6 +220,8 @@ class FakeDiscord:
         headers: dict[str, str] = {}
         try:
             record.json, record.files = await _read_body(request)
+            if await self._after_call(method, path, record, 0, before=True):
+                return _json_response(503, {"code": 0, "message": "dropped before it was applied"}, {})
             injected = self._take_injection(method, path)
             if injected is not None:
                 status, body, headers = injected.status, injected.body, injected.headers
@@ -300,12 +303,18 @@ class FakeDiscord:
         it, a crash right after Discord acted and before the bot could record it."""
         self._after_calls.append(_AfterCall(method, re.compile(path), when, action))
 
-    async def _after_call(self, method: str, path: str, record: CallRecord, status: int) -> None:
-        for hook in self._after_calls:
-            if status < 300 and hook.method == method and hook.path.search(path) and hook.when(record):
-                self._after_calls.remove(hook)
-                await hook.action(record)
-                return
+    def before_call(self, method: str, path: str, action: Callable[[CallRecord], Awaitable[None]], *,
+                    when: Callable[[CallRecord], bool] = lambda record: True) -> None:
+        """As ``after_call``, but on arrival, the call dropped unapplied: a crash before it reached Discord."""
+        self._after_calls.append(_AfterCall(method, re.compile(path), when, action, before=True))
+
+    async def _after_call(self, method: str, path: str, record: CallRecord, status: int, before: bool = False) -> bool:
+        hook = next((hook for hook in self._after_calls if hook.before is before and hook.method == method
+                     and status < 300 and hook.path.search(path) and hook.when(record)), None)
+        if hook is not None:
+            self._after_calls.remove(hook)
+            await hook.action(record)
+        return hook is not None
 
     # -- gateway events ------------------------------------------------------------------------------
 

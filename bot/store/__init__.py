@@ -176,6 +176,7 @@ class Store(Connection):
     season_matches = leagues.season_matches
     claim_due_leagues = leagues.claim_due_leagues
     close_league = leagues.close_league
+    mark_final_table_posted = leagues.mark_final_table_posted
 
 
 async def open_store(target: str | Path) -> Store:

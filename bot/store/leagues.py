@@ -1,6 +1,7 @@
 """The league tables (migration 012): a season per server and game, its members, and the finished matches
 its table is made of (bot/tournaments/league.py decides which count). One open league per server and game,
-checked in the transaction that creates it; closing a season is a conditional update, so it happens once."""
+checked in the transaction that creates it; closing a season is a conditional update, so it happens once, and
+the same update records its final table as owed (migration 017) until ``mark_final_table_posted``."""
 
 from __future__ import annotations
 
@@ -45,12 +46,14 @@ class LeagueRow:
     status: str
     starts_at: float
     ends_at: float
+    final_posting: str | None  # the final table's post nonce while owed (closed, not recorded as posted)
 
 
 def league_row(row: Any) -> LeagueRow:
     data = dict(row)
     return LeagueRow(data["id"], data["guild_id"], data["channel_id"], data["organizer_id"], data["game"],
-                     data["games_per_pair"], data["locale"], data["status"], data["starts_at"], data["ends_at"])
+                     data["games_per_pair"], data["locale"], data["status"], data["starts_at"], data["ends_at"],
+                     data["final_posting"])
 
 
 async def create_league(store: Connection, *, guild_id: int, channel_id: int, organizer_id: int, game: str,
@@ -183,12 +186,25 @@ async def season_matches(store: Connection, league: LeagueRow) -> list[SeasonMat
 
 async def claim_due_leagues(store: Connection, now: float, *, lease: float = 120.0, shard_count: int = 1,
                             shard_ids: Collection[int] | None = None, limit: int = 50) -> list[LeagueRow]:
-    rows = await claim_leased(store, "leagues", "status = 'open' AND ends_at <= ?", (now,), "id", now,
-                              lease=lease, shard_count=shard_count, shard_ids=shard_ids, limit=limit)
+    """Open seasons past their end, and closed ones whose final table is owed (a kill after the close), of
+    this process's guilds not claimed by another process for ``lease`` seconds; claimed for that long in one
+    transaction."""
+    rows = await claim_leased(store, "leagues", "(status = 'open' AND ends_at <= ?)"
+                              " OR id IN (SELECT id FROM leagues WHERE final_posting IS NOT NULL)",
+                              (now,), "id", now, lease=lease, shard_count=shard_count, shard_ids=shard_ids,
+                              limit=limit)
     return [league_row(row) for row in rows]
 
 
-async def close_league(store: Connection, league_id: int) -> bool:
-    """Close the season; True only for the call that closed it."""
-    return await store.db.execute("UPDATE leagues SET status = 'closed' WHERE id = ? AND status = 'open'",
-                                  (league_id,)) == 1
+async def close_league(store: Connection, league_id: int, final_nonce: str) -> bool:
+    """Close the season and owe its final table (its post's nonce kept, in the same statement, so a kill
+    right after leaves the post to the next claim); True only for the call that closed it."""
+    return await store.db.execute(
+        "UPDATE leagues SET status = 'closed', final_posting = ? WHERE id = ? AND status = 'open'",
+        (final_nonce, league_id)) == 1
+
+
+async def mark_final_table_posted(store: Connection, league_id: int) -> bool:
+    """Record that the season's final table was posted (or given up); False if already recorded."""
+    return await store.db.execute(
+        "UPDATE leagues SET final_posting = NULL WHERE id = ? AND final_posting IS NOT NULL", (league_id,)) == 1

@@ -72,7 +72,13 @@ async def test_one_open_season_per_server_and_game_and_its_matches(target):
         assert await store.claim_due_leagues(500.0) == []
         [due] = await store.claim_due_leagues(1000.0)
         assert due.id == league.id
-        assert await store.close_league(league.id) and not await store.close_league(league.id)
+        assert await store.close_league(league.id, "n1") and not await store.close_league(league.id, "n2")
+        assert (await store.get_league(league.id)).final_posting == "n1"  # the final table owed, by one nonce
+        assert await store.claim_due_leagues(1100.0) == []  # still claimed (lease 120 s)
+        [owed] = await store.claim_due_leagues(1121.0)  # the lease ran out, the table not recorded: again
+        assert (owed.id, owed.status, owed.final_posting) == (league.id, "closed", "n1")
+        assert await store.mark_final_table_posted(league.id) and not await store.mark_final_table_posted(league.id)
+        assert await store.claim_due_leagues(2000.0) == []
         assert await store.join_league(league.id, 30, 1001.0) == NOT_OPEN
         assert (await store.latest_league(1, "tiny")).status == "closed"
     finally:
