@@ -17,13 +17,13 @@ import logging
 import re
 import time
 import traceback
-from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from aiohttp import web
 
 from . import limits, ratelimit
+from .faults import Faults
 from .gateway import (
     INTENT_DIRECT_MESSAGES,
     INTENT_GUILD_MEMBERS,
@@ -63,33 +63,7 @@ class NoBotConnected(RuntimeError):
     on Discord the member's client says "This interaction failed"."""
 
 
-@dataclass
-class _Injection:
-    """A canned answer for the next matching REST call(s): a 429 or any error."""
-
-    method: str | None
-    path: re.Pattern[str] | None
-    status: int
-    body: JSON
-    headers: dict[str, str]
-    times: int
-
-    def matches(self, method: str, path: str) -> bool:
-        return (self.method is None or self.method == method) and (self.path is None or bool(self.path.search(path)))
-
-
-@dataclass
-class _AfterCall:
-    """Something to do once at a matching REST call: once applied, or (``before``) on arrival, unapplied."""
-
-    method: str
-    path: re.Pattern[str]
-    when: Callable[[CallRecord], bool]
-    action: Callable[[CallRecord], Awaitable[None]]
-    before: bool = False
-
-
-class FakeDiscord:
+class FakeDiscord(Faults):
     """The fake Discord: world model, REST, gateway and the driver API used by tests, demo and bench."""
 
     def __init__(self, *, bot_name: str = "Duel Table", clock: Clock | None = None,
@@ -124,8 +98,7 @@ class FakeDiscord:
         self.host = host
         self.port = 0
         self._offset = 0.0
-        self._injections: list[_Injection] = []
-        self._after_calls: list[_AfterCall] = []
+        self.init_faults()
         self._inflight = 0
         self._last_activity = time.monotonic()
         self._message_signal = asyncio.Event()
@@ -222,7 +195,7 @@ class FakeDiscord:
             record.json, record.files = await _read_body(request)
             if await self._after_call(method, path, record, 0, before=True):
                 return _json_response(503, {"code": 0, "message": "dropped before it was applied"}, {})
-            injected = self._take_injection(method, path)
+            injected = self.take_injection(method, path)
             if injected is not None:
                 status, body, headers = injected.status, injected.body, injected.headers
             else:
@@ -254,15 +227,6 @@ class FakeDiscord:
                          files=record.files)
         return await handler(req)
 
-    def _take_injection(self, method: str, path: str) -> _Injection | None:
-        for injection in self._injections:
-            if injection.matches(method, path):
-                injection.times -= 1
-                if injection.times <= 0:
-                    self._injections.remove(injection)
-                return injection
-        return None
-
     async def _handle_cdn(self, request: web.Request) -> web.Response:
         file = self._find_file(int(request.match_info["file_id"]))
         if file is None:
@@ -277,44 +241,6 @@ class FakeDiscord:
                 if file.id == file_id:
                     return file
         return None
-
-    # -- error injection -----------------------------------------------------------------------------
-
-    def inject_rate_limit(self, method: str | None = None, path: str | None = None, *, retry_after: float = 0.05,
-                          times: int = 1, is_global: bool = False) -> None:
-        """Answer the next matching call(s) with 429 and a ``Via`` header, so discord.py waits and retries."""
-        body = {"message": "You are being rate limited.", "retry_after": retry_after, "global": is_global}
-        headers = {"Via": "1.1 google", "Retry-After": str(max(1, round(retry_after))),
-                   "X-RateLimit-Scope": "global" if is_global else "user"}
-        if is_global:
-            headers["X-RateLimit-Global"] = "true"
-        self._injections.append(_Injection(method, re.compile(path) if path else None, 429, body, headers, times))
-
-    def inject_error(self, method: str | None, path: str | None, *, status: int, code: int, message: str,
-                     times: int = 1) -> None:
-        """Answer the next matching call(s) with an arbitrary Discord error (``path`` is a regex)."""
-        body = {"code": code, "message": message}
-        self._injections.append(_Injection(method, re.compile(path) if path else None, status, body, {}, times))
-
-    def after_call(self, method: str, path: str, action: Callable[[CallRecord], Awaitable[None]], *,
-                   when: Callable[[CallRecord], bool] = lambda record: True) -> None:
-        """Await ``action(record)`` once, after the first successful call matching ``method``, ``path`` (a regex)
-        and ``when`` was applied and before its answer goes back: e.g. SIGKILL the bot process that made
-        it, a crash right after Discord acted and before the bot could record it."""
-        self._after_calls.append(_AfterCall(method, re.compile(path), when, action))
-
-    def before_call(self, method: str, path: str, action: Callable[[CallRecord], Awaitable[None]], *,
-                    when: Callable[[CallRecord], bool] = lambda record: True) -> None:
-        """As ``after_call``, but on arrival, the call dropped unapplied: a crash before it reached Discord."""
-        self._after_calls.append(_AfterCall(method, re.compile(path), when, action, before=True))
-
-    async def _after_call(self, method: str, path: str, record: CallRecord, status: int, before: bool = False) -> bool:
-        hook = next((hook for hook in self._after_calls if hook.before is before and hook.method == method
-                     and status < 300 and hook.path.search(path) and hook.when(record)), None)
-        if hook is not None:
-            self._after_calls.remove(hook)
-            await hook.action(record)
-        return hook is not None
 
     # -- gateway events ------------------------------------------------------------------------------
 
