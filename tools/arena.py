@@ -98,13 +98,13 @@ def make_player(game: str, level: str, think_ms: float | None) -> Player:
 
 
 def play_match(game: str, players: tuple[Player, Player], searching: tuple[bool, bool], seed: int, index: int,
-               report: ArenaReport, a_seat: Seat = 0) -> Seat | None:
+               report: ArenaReport, a_seat: Seat = 0, fixed: dict[str, str] | None = None) -> Seat | None:
     """One match, ``players[seat]`` answering for each seat (player A in ``a_seat``), counted in
     ``report.sides``; returns the winning seat or None."""
     spec = get_game(game)
     engine = spec.engine
     rng = random.Random(f"arena:{seed}:{index}")
-    options = match_options(spec.selfplay, index, rng)
+    options = match_options(spec.selfplay, index, rng) | (fixed or {})  # --option over the self-play ones
     state = engine.new_game(seed * 1_000_003 + index, options)
     for count in range(MAX_DECISIONS):
         outcome = engine.outcome(state)
@@ -128,7 +128,8 @@ def play_match(game: str, players: tuple[Player, Player], searching: tuple[bool,
 
 
 def run_arena(game: str, a: str, b: str, matches: int, think_ms: float | None = None, seed: int = 0,
-              on_match: Callable[[int, str], object] | None = None, report: ArenaReport | None = None) -> ArenaReport:
+              on_match: Callable[[int, str], object] | None = None, report: ArenaReport | None = None,
+              options: dict[str, str] | None = None) -> ArenaReport:
     """Play ``matches`` matches into ``report`` (a new one by default; pass one to read it while it runs)."""
     player_a, player_b = make_player(game, a, think_ms), make_player(game, b, think_ms)
     report = report or ArenaReport(game=game, a=a, b=b)
@@ -138,7 +139,7 @@ def run_arena(game: str, a: str, b: str, matches: int, think_ms: float | None = 
         searching = (a in search.LEVELS, b in search.LEVELS)
         if a_seat == 1:
             searching = searching[::-1]
-        winner = play_match(game, players, searching, seed, index, report, a_seat)
+        winner = play_match(game, players, searching, seed, index, report, a_seat, options)
         report.matches += 1
         if winner is None:
             report.draws += 1
@@ -154,13 +155,29 @@ def run_arena(game: str, a: str, b: str, matches: int, think_ms: float | None = 
     return report
 
 
-def run_arena_command(game: str, a: str, b: str, matches: int, think_ms: float | None, seed: int) -> int:
+def parse_options(pairs: Sequence[str]) -> dict[str, str] | str:
+    """``KEY=VALUE`` strings -> options, or the message for the first that is not one."""
+    options: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            return f"--option {pair!r}: expected KEY=VALUE, e.g. characters=red-yellow"
+        options[key.strip()] = value.strip()
+    return options
+
+
+def run_arena_command(game: str, a: str, b: str, matches: int, think_ms: float | None, seed: int,
+                      option_pairs: Sequence[str] = ()) -> int:
     """``python -m bot arena``: one progress line per match on stderr (its result and the running score and
     p95, and every 20 matches the rates by side, seat and pair, so a run cut short still says what it
     measured), the report on stdout."""
     refusal = run_refusal(game, matches)
     if refusal is not None:
         print(refusal, file=sys.stderr)
+        return 2
+    options = parse_options(option_pairs)
+    if isinstance(options, str):
+        print(options, file=sys.stderr)
         return 2
     report = ArenaReport(game=game, a=a, b=b)
 
@@ -170,8 +187,9 @@ def run_arena_command(game: str, a: str, b: str, matches: int, think_ms: float |
             print("\n".join(f"  {line}" for line in report.sides.rate_lines()), file=sys.stderr, flush=True)
 
     try:
-        run_arena(game, a, b, matches, think_ms=think_ms, seed=seed, on_match=progress, report=report)
-    except ArenaError as error:
+        run_arena(game, a, b, matches, think_ms=think_ms, seed=seed, on_match=progress, report=report,
+                  options=options)
+    except (ArenaError, ValueError) as error:  # ValueError: the engine refused an --option
         print(str(error), file=sys.stderr)
         return 2
     print("\n".join(report.lines()))

@@ -37,6 +37,8 @@ def parser(prog: str) -> argparse.ArgumentParser:
     arena.add_argument("--matches", type=int, default=100)
     arena.add_argument("--think-ms", type=float, default=None, help="cap on thinking time per decision")
     arena.add_argument("--seed", type=int, default=0)
+    arena.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                       help="a match option over the game's self-play ones, e.g. characters=red-yellow (repeat)")
     prove = sub.add_parser("prove-scale", help="two bot processes, one PostgreSQL, one fake Discord with two "
                            "shards: matches played to the end, a SIGKILL, every reminder once (tools/scaleproof.py)")
     prove.add_argument("--matches", type=int, default=100)
@@ -64,7 +66,7 @@ def main(argv: list[str] | None = None, prog: str = "python -m tools") -> int:
     if args.command == "arena":
         from tools.arena import run_arena_command
 
-        return run_arena_command(args.game, args.a, args.b, args.matches, args.think_ms, args.seed)
+        return run_arena_command(args.game, args.a, args.b, args.matches, args.think_ms, args.seed, args.option)
     # The benchmark runs the bot as production does: the same settings, logging and metrics endpoint.
     from bot.config import configure
 

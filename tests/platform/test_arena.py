@@ -65,3 +65,13 @@ def test_each_searching_player_gets_its_own_think_times_and_a_has_an_interval():
     assert report.think_ms_of[0] == report.think_ms  # only A searched
     score = next(line for line in lines if line.startswith("a_score "))
     assert re.fullmatch(r"a_score \d+\.\d% ci95 \d+\.\d-\d+\.\d", score)
+
+
+def test_an_option_fixes_the_pairing_and_a_bad_one_is_refused(capsys):
+    report = run_arena("tetra", "greedy", "greedy", matches=4, seed=0, options={"characters": "red-yellow"})
+    assert set(report.sides.by_key) == {"red", "yellow"} and report.sides.by_key["red"].games == 4
+    assert main(["arena", "tetra", "--a", "random", "--b", "random", "--matches", "1",
+                 "--option", "characters=red-green"]) == 2
+    assert "characters" in capsys.readouterr().err
+    assert main(["arena", "tetra", "--matches", "1", "--option", "characters"]) == 2
+    assert "KEY=VALUE" in capsys.readouterr().err
