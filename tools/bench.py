@@ -125,8 +125,8 @@ def thread_state(fake: FakeDiscord, thread_id: int) -> tuple:
     return (newest.id, newest.edited_at, len(newest.revisions)) if newest is not None else ()
 
 
-async def bench_decision_latency(game_id: str, clicks: int, bot_match: bool = False, level: str = "normal"
-                                 ) -> dict[str, float]:
+async def bench_decision_latency(game_id: str, clicks: int, bot_match: bool = False, level: str = "normal",
+                                 bot_pace: float = 0.0) -> dict[str, float]:
     """Click on a private panel -> the board posted or updated in the thread, through real discord.py.
 
     With ``bot_match``, a member plays Duel Table itself (at ``level``) meanwhile, answering each of its
@@ -145,7 +145,7 @@ async def bench_decision_latency(game_id: str, clicks: int, bot_match: bool = Fa
             opponent = background = None
             if bot_match:
                 opponent = Members(fake, guild, channel, game_id, (await fake.add_user("carol"),),
-                                   random.Random(4), against_bot=True, level=level)
+                                   random.Random(4), against_bot=True, level=level, pace=bot_pace)
                 await opponent.start()
                 background = asyncio.create_task(opponent.play([1 << 30]))
                 for _ in range(1200):  # time nothing until the worker is up and has answered
@@ -321,6 +321,7 @@ class Members:
     rng: random.Random
     against_bot: bool = False  # one member playing Duel Table itself
     level: str | None = None  # ... at this level (None: the default, normal)
+    pace: float = 0.0  # seconds between a panel's arrival and its click (0: at once; a person: a second or more)
     thread_id: int = 0
     clicks: int = 0
     clicked: set = field(default_factory=set)
@@ -364,6 +365,8 @@ class Members:
                 continue
             self.clicked.add((panel.id, len(panel.revisions)))
             budget[0] -= 1
+            if self.pace:
+                await asyncio.sleep(self.pace)
             await click_random(self.fake, user.id, panel, self.rng, timeout=60)
             clicks += 1
             self.clicks += 1
@@ -526,11 +529,13 @@ def add_bot_process(summary: Summary, process: dict) -> None:
     summary.at_most("the bot process's peak RSS", process["rss_mb"], TARGETS["rss_mb"], "MB")
 
 
-async def bench_bot_match(game_id: str, clicks: int, level: str = DEFAULT_LEVEL) -> dict[str, Any]:
+async def bench_bot_match(game_id: str, clicks: int, level: str = DEFAULT_LEVEL, bot_pace: float = 0.0
+                          ) -> dict[str, Any]:
     """Issue 16: click -> board of a match without, then with, a bot match (at ``level``) thinking in the same
     bot (issue 27: at hard, whose answers take seconds, the same target holds)."""
     return {"alone": await bench_decision_latency(game_id, clicks),
-            "bot": await bench_decision_latency(game_id, clicks, bot_match=True, level=level), "level": level}
+            "bot": await bench_decision_latency(game_id, clicks, bot_match=True, level=level, bot_pace=bot_pace),
+            "level": level}
 
 
 def print_bot_match(result: dict[str, Any]) -> None:
@@ -567,6 +572,8 @@ async def _main(argv: list[str]) -> int:
     parser.add_argument("--profile", help="write the bot process's cProfile statistics here")
     parser.add_argument("--level", choices=LEVELS, default=DEFAULT_LEVEL,
                         help="botmatch: the level the bot match plays at (default normal)")
+    parser.add_argument("--bot-pace", type=float, default=0.0, metavar="SECONDS",
+                        help="botmatch: the bot match's member clicks this long after each panel (default 0: at once)")
     parser.add_argument("--report-only", action="store_true", help="exit 0 even when a target is missed")
     parser.add_argument("--keep-pictures", action="store_true", help="the fake Discord keeps every picture's bytes"
                         " (as before issue 30: compare this process's peak RSS)")
@@ -578,7 +585,7 @@ async def _main(argv: list[str]) -> int:
     WatchedFake.keep_pictures = args.keep_pictures
     summary = Summary()
     if args.section == "botmatch":
-        result = await bench_bot_match(games[0], args.decisions, args.level)
+        result = await bench_bot_match(games[0], args.decisions, args.level, args.bot_pace)
         print_bot_match(result)
         add_bot_match(summary, result)
         return summary.exit_status(args.report_only)
