@@ -21,13 +21,12 @@ import pytest
 from bot import i18n
 from bot.engine import public_decisions
 from bot.games import get_game
-from bot.store import open_store
 from fakediscord import FakeDiscord
 from fakediscord.autoplay import answer_controls
 from fakediscord.models import CallRecord
-from fakediscord.world import P_MANAGE_GUILD
+from tests.e2e.killed_bot import killed_bot
 from tests.e2e.test_tournament_kill import LEASE, until
-from tools.scaleproof import SHARDS, TOKEN, FileClock, Worker, wait_for_shard, worker_env
+from tools.scaleproof import FileClock, Worker, wait_for_shard
 
 HELD = 30.0  # seconds Discord's 429 asks the bot to wait before its held post: it is killed long before
 
@@ -93,30 +92,9 @@ class Crashes:
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"])
 async def test_a_kill_between_a_thread_and_its_first_post_is_opened_once_after_the_restart(backend, request, tmp_path):
-    target = request.getfixturevalue("postgres_url") if backend == "postgres" else str(tmp_path / "open.sqlite3")
-    store = await open_store(target)  # migrated before the first process starts
-    try:
-        async with FakeDiscord(shard_count=SHARDS, token=TOKEN, interaction_deadline=15.0) as fake:
-            guild = await fake.add_guild("club", shard=0)
-            channel = await fake.add_channel(guild, "games")
-            alice, bob, *entrants = [await fake.add_user(name) for name in ("alice", "bob", "p0", "p1", "p2")]
-            await fake.add_role(guild, "Mods", P_MANAGE_GUILD, members=(entrants[0],))
-            clock = FileClock(tmp_path / "clock")
-            clock.advance(0.0)
-            env = worker_env(target, tmp_path) | {"DUELTABLE_RENDER_PROCESSES": "0"}
-            worker = Worker(0, env, [fake.base_url, str(clock.path), str(LEASE)], tmp_path)
-            crashes = Crashes(fake, store, worker, clock, channel)
-            try:
-                await worker.start()
-                await wait_for_shard(fake, worker)
-                await play(crashes, guild, alice, bob, entrants)
-            except BaseException:
-                print(worker.log_tail(80))
-                raise
-            finally:
-                await worker.stop()
-    finally:
-        await store.close()
+    async with killed_bot(backend, request, tmp_path, ("alice", "bob", "p0", "p1", "p2"), organizer="p0") as bot:
+        alice, bob, *entrants = bot.users
+        await play(Crashes(bot.fake, bot.store, bot.worker, bot.clock, bot.channel), bot.guild, alice, bob, entrants)
 
 
 async def play(crashes: Crashes, guild, alice, bob, entrants) -> None:

@@ -19,13 +19,13 @@ from collections import Counter
 
 import pytest
 
-from bot.store import open_store
 from fakediscord import FakeDiscord
 from fakediscord.autoplay import answer_controls
 from fakediscord.models import CallRecord
 from fakediscord.rest import NONCE_WINDOW
-from tests.e2e.test_tournament_kill import LEASE, until
-from tools.scaleproof import SHARDS, TOKEN, FileClock, Worker, wait_for_shard, worker_env
+from tests.e2e.killed_bot import killed_bot
+from tests.e2e.test_tournament_kill import until
+from tools.scaleproof import FileClock, Worker, wait_for_shard
 
 DOWN = NONCE_WINDOW + 60.0  # seconds the killed process stays down: Discord has forgotten its nonces
 
@@ -98,29 +98,8 @@ class Kills:
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"])
 async def test_a_kill_after_a_result_post_reached_discord_posts_it_once_after_a_long_downtime(
         backend, request, tmp_path):
-    target = request.getfixturevalue("postgres_url") if backend == "postgres" else str(tmp_path / "end.sqlite3")
-    store = await open_store(target)  # migrated before the first process starts
-    try:
-        async with FakeDiscord(shard_count=SHARDS, token=TOKEN, interaction_deadline=15.0) as fake:
-            guild = await fake.add_guild("club", shard=0)
-            channel = await fake.add_channel(guild, "games")
-            clock = FileClock(tmp_path / "clock")
-            clock.advance(0.0)
-            env = worker_env(target, tmp_path) | {"DUELTABLE_RENDER_PROCESSES": "0"}
-            worker = Worker(0, env, [fake.base_url, str(clock.path), str(LEASE)], tmp_path)
-            kills = Kills(fake, store, worker, clock)
-            try:
-                await worker.start()
-                await wait_for_shard(fake, worker)
-                await play(kills, guild, channel, [await fake.add_user(name)
-                                                   for name in ("alice", "bob", "carol", "dave")])
-            except BaseException:
-                print(worker.log_tail(80))
-                raise
-            finally:
-                await worker.stop()
-    finally:
-        await store.close()
+    async with killed_bot(backend, request, tmp_path, ("alice", "bob", "carol", "dave")) as bot:
+        await play(Kills(bot.fake, bot.store, bot.worker, bot.clock), bot.guild, bot.channel, bot.users)
 
 
 async def play(kills: Kills, guild, channel, users) -> None:

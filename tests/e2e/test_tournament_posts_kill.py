@@ -15,41 +15,16 @@ import contextlib
 
 import pytest
 
-from bot.store import open_store
-from fakediscord import FakeDiscord
-from fakediscord.world import P_MANAGE_GUILD
+from tests.e2e.killed_bot import killed_bot
 from tests.e2e.test_result_kill import Kills
-from tests.e2e.test_tournament_kill import LEASE, content_starts, until
-from tools.scaleproof import SHARDS, TOKEN, FileClock, Worker, wait_for_shard, worker_env
+from tests.e2e.test_tournament_kill import content_starts, until
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"])
 async def test_kills_after_a_rounds_posts_reached_discord_post_each_once_after_a_long_downtime(
         backend, request, tmp_path):
-    target = request.getfixturevalue("postgres_url") if backend == "postgres" else str(tmp_path / "cup.sqlite3")
-    store = await open_store(target)  # migrated before the first process starts
-    try:
-        async with FakeDiscord(shard_count=SHARDS, token=TOKEN, interaction_deadline=15.0) as fake:
-            guild = await fake.add_guild("cup", shard=0)
-            channel = await fake.add_channel(guild, "games")
-            users = [await fake.add_user(f"p{index}") for index in range(3)]
-            await fake.add_role(guild, "Mods", P_MANAGE_GUILD, members=(users[0],))
-            clock = FileClock(tmp_path / "clock")
-            clock.advance(0.0)
-            env = worker_env(target, tmp_path) | {"DUELTABLE_RENDER_PROCESSES": "0"}
-            worker = Worker(0, env, [fake.base_url, str(clock.path), str(LEASE)], tmp_path)
-            kills = Kills(fake, store, worker, clock)
-            try:
-                await worker.start()
-                await wait_for_shard(fake, worker)
-                await play(kills, guild, channel, users)
-            except BaseException:
-                print(worker.log_tail(80))
-                raise
-            finally:
-                await worker.stop()
-    finally:
-        await store.close()
+    async with killed_bot(backend, request, tmp_path, ("p0", "p1", "p2"), organizer="p0", guild_name="cup") as bot:
+        await play(Kills(bot.fake, bot.store, bot.worker, bot.clock), bot.guild, bot.channel, bot.users)
 
 
 async def play(kills: Kills, guild, channel, users) -> None:
