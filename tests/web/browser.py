@@ -71,7 +71,8 @@ class Tab:
 
 @contextlib.asynccontextmanager
 async def chromium(executable: str) -> AsyncIterator[Tab]:
-    with tempfile.TemporaryDirectory() as profile:
+    # Chromium may still be writing its profile as it exits: a leftover file must not fail the test.
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
         process = await asyncio.create_subprocess_exec(
             executable, "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
             "--no-first-run", "--remote-debugging-port=0", f"--user-data-dir={profile}", "about:blank",
