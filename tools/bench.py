@@ -162,12 +162,8 @@ async def bench_decision_latency(game_id: str, clicks: int, bot_match: bool = Fa
                 await members.start()
                 while len(latencies) < clicks:
                     progress.tick(len(latencies))
-                    user, panel = members.fresh_panel()
+                    user, panel = await members.next_panel()
                     if panel is None:
-                        if members.finished():
-                            await members.start()
-                        else:
-                            await fake.wait_change(members.channels, timeout=5.0)
                         continue
                     thread_id = members.thread_id
                     before = thread_state(fake, thread_id)
@@ -351,17 +347,23 @@ class Members:
             self.thread_id = await challenge_and_accept(self.fake, self.guild, self.channel, self.game_id,
                                                         *self.pair, self.rng, timeout=120)
 
+    async def next_panel(self):
+        """A fresh panel to click, as ``fresh_panel``; when there is none, first waits a while for one (or
+        starts a new match when this one is over) and gives ``(None, None)``: the caller looks again."""
+        user, panel = self.fresh_panel()
+        if panel is None:
+            if self.finished():
+                await self.start()
+            else:
+                await self.fake.wait_change(self.channels, timeout=5.0)
+        return user, panel
+
     async def play(self, budget: list[int], latencies: list[float] | None = None) -> int:
         """Click until ``budget[0]`` (shared by every match) runs out; returns the clicks made."""
-        channels = self.channels
         clicks = 0
         while budget[0] > 0:
-            user, panel = self.fresh_panel()
+            user, panel = await self.next_panel()
             if panel is None:
-                if self.finished():
-                    await self.start()
-                    continue
-                await self.fake.wait_change(channels, timeout=5.0)
                 continue
             self.clicked.add((panel.id, len(panel.revisions)))
             budget[0] -= 1

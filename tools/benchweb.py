@@ -121,12 +121,8 @@ async def one_round(game_id: str, clicks: int, pages: int, off_loop: bool | None
             try:
                 await members.start()
                 while len(latencies) < clicks:
-                    user, panel = members.fresh_panel()
+                    user, panel = await members.next_panel()
                     if panel is None:
-                        if members.finished():
-                            await members.start()
-                        else:
-                            await fake.wait_change(members.channels, timeout=5.0)
                         continue
                     if clients is not None and members.thread_id != thread:  # a new match: the pages follow it
                         thread = members.thread_id
