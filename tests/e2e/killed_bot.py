@@ -14,7 +14,7 @@ from fakediscord import FakeDiscord
 from fakediscord.world import P_MANAGE_GUILD
 from tools.scaleproof import SHARDS, TOKEN, FileClock, Worker, wait_for_shard, worker_env
 
-LEASE = 3.0  # seconds a process's claim lasts (a dead process's runs out), as test_tournament_kill's
+LEASE = 3.0  # seconds a process's claim (a tournament's, a league's) lasts: a dead process's runs out
 
 
 @dataclass

@@ -22,14 +22,12 @@ from collections import Counter
 
 import pytest
 
-from bot.store import open_store
 from fakediscord import FakeDiscord
 from fakediscord.models import CallRecord
-from fakediscord.world import P_MANAGE_GUILD
-from tools.scaleproof import SHARDS, TOKEN, FileClock, Worker, wait_for_shard, worker_env
+from tests.e2e.killed_bot import LEASE, killed_bot
+from tools.scaleproof import FileClock, Worker, wait_for_shard
 
 PLAYERS, ROUNDS = 6, 2
-LEASE = 3.0  # seconds a process's claim on the tournament lasts (a dead process's runs out)
 DAY = 86400.0
 
 
@@ -87,30 +85,9 @@ def nth_call(count: int):
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"])
 async def test_sigkills_while_pairing_and_opening_a_round_pair_once_and_open_each_thread_once(
         backend, request, tmp_path):
-    target = request.getfixturevalue("postgres_url") if backend == "postgres" else str(tmp_path / "cup.sqlite3")
-    store = await open_store(target)  # migrated before the first process starts
-    try:
-        async with FakeDiscord(shard_count=SHARDS, token=TOKEN, interaction_deadline=15.0) as fake:
-            guild = await fake.add_guild("cup", shard=0)
-            channel = await fake.add_channel(guild, "games")
-            users = [await fake.add_user(f"p{index}") for index in range(PLAYERS)]
-            await fake.add_role(guild, "Mods", P_MANAGE_GUILD, members=(users[0],))
-            clock = FileClock(tmp_path / "clock")
-            clock.advance(0.0)
-            env = worker_env(target, tmp_path) | {"DUELTABLE_RENDER_PROCESSES": "0"}
-            worker = Worker(0, env, [fake.base_url, str(clock.path), str(LEASE)], tmp_path)
-            run = Run(fake, store, worker, clock, channel)
-            try:
-                await worker.start()
-                await wait_for_shard(fake, worker)
-                await play(run, users, guild)
-            except BaseException:
-                print(worker.log_tail(80))
-                raise
-            finally:
-                await worker.stop()
-    finally:
-        await store.close()
+    names = tuple(f"p{index}" for index in range(PLAYERS))
+    async with killed_bot(backend, request, tmp_path, names, organizer="p0", guild_name="cup") as bot:
+        await play(Run(bot.fake, bot.store, bot.worker, bot.clock, bot.channel), bot.users, bot.guild)
 
 
 async def play(run: Run, users, guild) -> None:
