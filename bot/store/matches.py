@@ -199,7 +199,7 @@ async def active_matches_of(store: Connection, user_id: int) -> list[MatchRow]:
 
 async def active_matches_in_channel(store: Connection, guild_id: int, channel_id: int, limit: int) -> list[MatchRow]:
     """The active matches whose threads were opened under a channel, newest first (the Activity's launcher
-    list). No index names the channel: it reads the guild's active matches, a few hundred at most."""
+    list), through the partial index ``matches_channel_active`` (migration 018)."""
     rows = await store.db.fetchall(
         "SELECT * FROM matches WHERE status = 'active' AND guild_id = ? AND channel_id = ? AND thread_id IS NOT NULL"
         " ORDER BY id DESC LIMIT ?", (guild_id, channel_id, limit))

@@ -26,3 +26,17 @@ async def test_active_matches_in_a_channel_newest_first(store):
     await store.db.execute("UPDATE matches SET status = 'finished' WHERE id = ?", (second,))  # over: not listed
     assert [match.id for match in await store.active_matches_in_channel(guild, channel, 10)] == [third, first]
     assert [match.id for match in await store.active_matches_in_channel(guild, channel, 1)] == [third]
+
+
+async def test_the_launcher_reads_the_channel_through_its_own_index(store):
+    """Migration 018: the list reads the channel's active matches through ``matches_channel_active`` instead
+    of every active match of the server (SQLite's plan says so; PostgreSQL has the same partial index)."""
+    query = ("SELECT * FROM matches WHERE status = 'active' AND guild_id = ? AND channel_id = ?"
+             " AND thread_id IS NOT NULL ORDER BY id DESC LIMIT ?")
+    if store.dialect == "sqlite":
+        plan = " ".join(str(row[-1]) for row in await store.db.fetchall(f"EXPLAIN QUERY PLAN {query}", (1, 2, 10)))
+        assert "matches_channel_active" in plan, plan
+    else:
+        definition = await store.db.fetchval(
+            "SELECT indexdef FROM pg_indexes WHERE tablename = 'matches' AND indexname = 'matches_channel_active'")
+        assert "(guild_id, channel_id, id)" in definition and "status = 'active'" in definition, definition
