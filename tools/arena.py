@@ -15,16 +15,27 @@ searching player's own think times (``think_ms a=hard p50 M p95 T n=N``). The li
 the last is ``think_ms p50 M p95 T`` and the last line is ``a_wins=X b_wins=Y draws=Z p95_ms=T``, M and T the
 nearest-rank 50th and 95th percentiles of the thinking time per decision of the search players (of every
 player when neither searches).
+
+``--record FILE`` keeps each finished match as a line of JSON (its result, sides, length and think times)
+after a first line naming the run (game, levels, seed, options). Run again with the same file, the command
+plays only the matches the file does not hold and reports on all of them: a cell of hours at ``hard`` is
+measured over several sittings, and a run killed midway loses only the match it was playing. A file of
+another run is refused, and so is one played by other code (the header holds a digest of bot/ai/, the
+engine interface, the game's folder and its card data).
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import random
 import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
 from bot.ai import search
 from bot.engine import Decision, Seat, State, random_choice
@@ -54,6 +65,7 @@ class ArenaReport:
     # Each player's own thinking times (A's, B's), so a hard player's p95 is not mixed with its opponent's.
     think_ms_of: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
     sides: Report = field(default_factory=lambda: Report(game="", policy="", matches=0, seed=0))
+    last_keys: tuple[str, ...] | None = None  # the sides of the match last played (``--record`` keeps them)
 
     def lines(self) -> list[str]:
         points = self.a_wins + 0.5 * self.draws
@@ -111,6 +123,7 @@ def play_match(game: str, players: tuple[Player, Player], searching: tuple[bool,
         if outcome is not None:
             side_keys = spec.selfplay.side_keys if spec.selfplay is not None else None
             keys = tuple(side_keys(state)) if side_keys is not None else None
+            report.last_keys = keys
             tally(report.sides, MatchResult(index=index, keys=keys, winner=outcome.winner,  # type: ignore[arg-type]
                                             decisions=count))
             return outcome.winner
@@ -129,30 +142,105 @@ def play_match(game: str, players: tuple[Player, Player], searching: tuple[bool,
 
 def run_arena(game: str, a: str, b: str, matches: int, think_ms: float | None = None, seed: int = 0,
               on_match: Callable[[int, str], object] | None = None, report: ArenaReport | None = None,
-              options: dict[str, str] | None = None) -> ArenaReport:
-    """Play ``matches`` matches into ``report`` (a new one by default; pass one to read it while it runs)."""
+              options: dict[str, str] | None = None, recorded: Sequence[dict[str, Any]] = (),
+              on_record: Callable[[dict[str, Any]], object] | None = None) -> ArenaReport:
+    """Play ``matches`` matches into ``report`` (a new one by default; pass one to read it while it runs).
+    ``recorded`` matches (what ``on_record`` was given in an earlier sitting) are counted, not played again."""
     player_a, player_b = make_player(game, a, think_ms), make_player(game, b, think_ms)
     report = report or ArenaReport(game=game, a=a, b=b)
+    done = {int(record["index"]): record for record in recorded if int(record["index"]) < matches}
     for index in range(matches):
         a_seat = index % 2
+        if index in done:
+            count_record(report, done[index])
+            continue
         players = (player_a, player_b) if a_seat == 0 else (player_b, player_a)
         searching = (a in search.LEVELS, b in search.LEVELS)
         if a_seat == 1:
             searching = searching[::-1]
+        before = (len(report.think_ms), len(report.think_ms_of[0]), len(report.think_ms_of[1]))
         winner = play_match(game, players, searching, seed, index, report, a_seat, options)
-        report.matches += 1
-        if winner is None:
-            report.draws += 1
-            result = "draw"
-        elif winner == a_seat:
-            report.a_wins += 1
-            result = "a"
-        else:
-            report.b_wins += 1
-            result = "b"
+        result = count_result(report, winner, a_seat)
+        if on_record is not None:
+            on_record({"index": index, "winner": winner,
+                       "keys": list(report.last_keys) if report.last_keys else None,
+                       "decisions": report.sides.lengths[-1], "think_ms": report.think_ms[before[0]:],
+                       "think_ms_a": report.think_ms_of[0][before[1]:],
+                       "think_ms_b": report.think_ms_of[1][before[2]:]})
         if on_match is not None:
             on_match(index, result)
     return report
+
+
+def count_result(report: ArenaReport, winner: Seat | None, a_seat: int) -> str:
+    """Count one finished match in A's and B's score; "a", "b" or "draw"."""
+    report.matches += 1
+    if winner is None:
+        report.draws += 1
+        return "draw"
+    if winner == a_seat:
+        report.a_wins += 1
+        return "a"
+    report.b_wins += 1
+    return "b"
+
+
+def count_record(report: ArenaReport, record: dict[str, Any]) -> None:
+    """Count a match kept by ``--record`` as if it had just been played."""
+    winner = record["winner"]
+    keys = tuple(record["keys"]) if record.get("keys") else None
+    tally(report.sides, MatchResult(index=int(record["index"]), keys=keys, winner=winner,  # type: ignore[arg-type]
+                                    decisions=int(record["decisions"])))
+    report.think_ms.extend(record["think_ms"])
+    report.think_ms_of[0].extend(record["think_ms_a"])
+    report.think_ms_of[1].extend(record["think_ms_b"])
+    count_result(report, winner, int(record["index"]) % 2)
+
+
+def run_header(game: str, a: str, b: str, seed: int, options: dict[str, str]) -> dict[str, Any]:
+    """What a record is a record of: the run's settings and the code that plays it (a file of matches played
+    by an earlier bot or rules engine is another run)."""
+    return {"arena": {"game": game, "a": a, "b": b, "seed": seed, "options": options, "code": code_digest(game)}}
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def code_digest(game: str) -> str:
+    """A digest of the search, the engine interface, the game's folder and its card data (``assets/GAME``,
+    not its pictures): what decides how matches go."""
+    digest = hashlib.sha256()
+    data = [path for path in (ROOT / "assets" / game).rglob("*") if path.suffix in (".toml", ".json", ".yaml")]
+    for path in sorted([*(ROOT / "bot" / "ai").rglob("*.py"), ROOT / "bot" / "engine.py",
+                        *(ROOT / "cogs" / game).rglob("*.py"), *data]):
+        if path.is_file():
+            digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def read_record(path: Path, header: dict[str, Any]) -> list[dict[str, Any]] | str:
+    """The matches kept in ``path`` (none if it does not exist yet: then it is started with ``header``), or
+    why this run cannot resume it. A last line cut by a kill is dropped (its match is played again)."""
+    if not path.exists() or path.stat().st_size == 0:
+        path.write_text(json.dumps(header) + "\n", encoding="utf-8")
+        return []
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    try:
+        kept = json.loads(lines[0])
+    except json.JSONDecodeError:
+        return f"--record {path}: not an arena record"
+    if kept != header:
+        return f"--record {path}: a record of another run ({json.dumps(kept.get('arena', kept))})"
+    records = []
+    for number, line in enumerate(lines[1:], start=2):
+        try:
+            records.append(json.loads(line))
+        except json.JSONDecodeError:
+            if number != len(lines) or text.endswith("\n"):
+                return f"--record {path}: line {number} is not JSON"
+            path.write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")  # the cut line goes
+    return records
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, str] | str:
@@ -167,10 +255,10 @@ def parse_options(pairs: Sequence[str]) -> dict[str, str] | str:
 
 
 def run_arena_command(game: str, a: str, b: str, matches: int, think_ms: float | None, seed: int,
-                      option_pairs: Sequence[str] = ()) -> int:
+                      option_pairs: Sequence[str] = (), record: str | None = None) -> int:
     """``python -m bot arena``: one progress line per match on stderr (its result and the running score and
     p95, and every 20 matches the rates by side, seat and pair, so a run cut short still says what it
-    measured), the report on stdout."""
+    measured), the report on stdout; with ``record``, resumed from and kept in that file."""
     refusal = run_refusal(game, matches)
     if refusal is not None:
         print(refusal, file=sys.stderr)
@@ -179,6 +267,14 @@ def run_arena_command(game: str, a: str, b: str, matches: int, think_ms: float |
     if isinstance(options, str):
         print(options, file=sys.stderr)
         return 2
+    recorded: list[dict[str, Any]] = []
+    if record is not None:
+        kept = read_record(Path(record), run_header(game, a, b, seed, options))
+        if isinstance(kept, str):
+            print(kept, file=sys.stderr)
+            return 2
+        recorded = kept
+        print(f"--record {record}: {len(recorded)} matches kept, playing the rest of {matches}", file=sys.stderr)
     report = ArenaReport(game=game, a=a, b=b)
 
     def progress(index: int, result: str) -> None:
@@ -186,9 +282,13 @@ def run_arena_command(game: str, a: str, b: str, matches: int, think_ms: float |
         if (index + 1) % 20 == 0:  # the rates so far, for a run that must be cut short
             print("\n".join(f"  {line}" for line in report.sides.rate_lines()), file=sys.stderr, flush=True)
 
+    def keep(match: dict[str, Any]) -> None:
+        with open(str(record), "a", encoding="utf-8") as file:
+            file.write(json.dumps(match) + "\n")
+
     try:
         run_arena(game, a, b, matches, think_ms=think_ms, seed=seed, on_match=progress, report=report,
-                  options=options)
+                  options=options, recorded=recorded, on_record=keep if record is not None else None)
     except (ArenaError, ValueError) as error:  # ValueError: the engine refused an --option
         print(str(error), file=sys.stderr)
         return 2

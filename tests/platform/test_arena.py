@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import tools.arena
 from bot.__main__ import main
 from tools.arena import p95, run_arena
 
@@ -75,3 +76,38 @@ def test_an_option_fixes_the_pairing_and_a_bad_one_is_refused(capsys):
     assert "characters" in capsys.readouterr().err
     assert main(["arena", "tetra", "--matches", "1", "--option", "characters"]) == 2
     assert "KEY=VALUE" in capsys.readouterr().err
+
+
+def _summary(text: str) -> list[str]:
+    """A report's lines without the think times (they are timings, never equal twice)."""
+    return [line for line in text.strip().splitlines() if not line.startswith("think_ms")
+            and not line.startswith("a_wins=")] + [text.strip().splitlines()[-1].rsplit(" p95_ms=", 1)[0]]
+
+
+def test_a_recorded_run_resumes_where_it_stopped_and_reports_as_one_run(tmp_path, capsys, monkeypatch):
+    """``--record``: a cell of hours is measured over several sittings; a run killed midway (its last line
+    cut) plays that match again, and the summary over all of them is the one an unbroken run prints."""
+    command = ["arena", "tetra", "--a", "greedy", "--b", "random", "--seed", "4"]
+    assert main([*command, "--matches", "6"]) == 0
+    unbroken = capsys.readouterr().out
+    record = tmp_path / "cell.jsonl"
+    assert main([*command, "--matches", "3", "--record", str(record)]) == 0
+    first = capsys.readouterr()
+    assert [line.split()[1] for line in first.err.splitlines() if line.startswith("match ")] == ["0", "1", "2"]
+    with record.open("a", encoding="utf-8") as file:  # a kill while the match's line was being written
+        file.write('{"index": 3, "winner": 0, "ke')
+    assert main([*command, "--matches", "6", "--record", str(record)]) == 0
+    resumed = capsys.readouterr()
+    assert "3 matches kept" in resumed.err
+    assert [line.split()[1] for line in resumed.err.splitlines() if line.startswith("match ")] == ["3", "4", "5"]
+    assert _summary(resumed.out) == _summary(unbroken)
+    assert len(record.read_text(encoding="utf-8").splitlines()) == 1 + 6
+    # Another run's file is refused and left as it was.
+    kept = record.read_text(encoding="utf-8")
+    assert main(["arena", "tetra", "--a", "greedy", "--b", "random", "--seed", "5", "--matches", "6",
+                 "--record", str(record)]) == 2
+    assert "another run" in capsys.readouterr().err and record.read_text(encoding="utf-8") == kept
+    # So is a file played by other code (a change to the bot or the game since): its matches are another run's.
+    monkeypatch.setattr(tools.arena, "code_digest", lambda game: "changed")
+    assert main([*command, "--matches", "6", "--record", str(record)]) == 2
+    assert "another run" in capsys.readouterr().err and record.read_text(encoding="utf-8") == kept
