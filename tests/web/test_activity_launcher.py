@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot import i18n
+from bot.web.live import stamp as live_stamp
 from bot.web.pages import turn_line
 from fakediscord.overwrites import MEMBER, ROLE, set_overwrite
 from tests.contract.games import determinize_hide, hooks_of
@@ -138,3 +139,17 @@ async def test_the_list_in_a_real_browser_opens_the_chosen_match(activity: WebTa
         await tab.wait_for(f"document.getElementById('status').textContent === {i18n.t('web.live', 'en')!r}")
         if os.environ.get("DUELTABLE_WEB_SHOTS"):
             await tab.screenshot(Path(os.environ["DUELTABLE_WEB_SHOTS"]) / "activity_launcher_opened.png")
+        # The list stays: the member's own match, chosen next, replaces the page and is followed live.
+        assert await tab.evaluate("document.querySelectorAll('#matches button')[1].getAttribute('aria-current')") \
+            == "true"
+        await tab.evaluate("document.querySelectorAll('#matches button')[0].click()")
+        seat_path = web.bot.web.links.path(mine, mine.seat_of(world.alice.id))
+        await tab.wait_for(f"document.getElementById('live').dataset.base === {seat_path!r}"
+                           " && document.querySelector('#live .question') !== null", 5.0)
+        assert await tab.evaluate("document.querySelectorAll('script[src=\"/static/live.js\"]').length") == 1
+        rng = random.Random(5)
+        while (after := await web.table.match()).posted_version == mine.posted_version:
+            await web.step(rng)  # clicks in Discord until the thread moves
+        await tab.wait_for("document.getElementById('live').dataset.stamp === "
+                           f"{live_stamp(after, str(mine.seat_of(world.alice.id)))!r}", 5.0)
+        assert await tab.evaluate("document.getElementById('live').dataset.base") == seat_path

@@ -1,5 +1,6 @@
 // Duel Table's Discord Activity: sign in through the Embedded App SDK, then show the member's seat page
-// (or the public page) inside Discord; opened outside a match's thread, the list of matches it may open. The bot's server trades the code for a token, reads who signed in
+// (or the public page) inside Discord; opened outside a match's thread, the list of matches it may open (it
+// stays, and switches the page from one match to another). The bot's server trades the code for a token, reads who signed in
 // and answers with the page's signed path; the page's own live script (/static/live.js) keeps it current.
 // Outside Discord (no frame_id in the URL) the SDK's mock stands in, with a code given as ?mock_code=: a
 // developer's browser and the tests. The code is still traded with Discord by the server, so the mock
@@ -76,8 +77,10 @@ function showList(signed) {
       button.appendChild(turn);
     }
     button.addEventListener("click", () => {
-      hint.textContent = signed.words.reopen;  // live.js follows one page: another match, another opening
-      items.remove();
+      // The list stays: another button switches the page to that match (live.js follows one at a time).
+      for (const other of items.querySelectorAll("button")) other.removeAttribute("aria-current");
+      button.setAttribute("aria-current", "true");
+      hint.textContent = signed.words.reopen;
       showPage(entry.link, entry.own, signed).catch(failed);
     });
     const item = document.createElement("li");
@@ -89,13 +92,19 @@ function showList(signed) {
   say("");
 }
 
+let chosen = 0;  // the last match asked for: a slower answer for an earlier choice is not shown
+
 async function showPage(link, own, signed) {
+  const mine = ++chosen;
   const part = await fetch(link + "/live?lang=" + signed.locale, { cache: "no-store", credentials: "omit" });
+  if (mine !== chosen) return;
   if (!part.ok) {
     say(root.dataset["failed_" + lang]);
     return;
   }
-  live.innerHTML = await part.text();
+  const html = await part.text();
+  if (mine !== chosen) return;
+  live.innerHTML = html;
   const shown = live.querySelector("[data-stamp]");
   live.dataset.base = link;
   live.dataset.query = "?lang=" + signed.locale;
@@ -104,7 +113,13 @@ async function showPage(link, own, signed) {
   status.dataset.live = signed.live;
   status.dataset.offline = signed.offline;
   document.documentElement.lang = signed.locale;
-  // The pages' own live script: it follows the server-sent events and fetches the live part again.
+  if (window.DuelTableLive) {  // a match chosen before: the live script switches to this one
+    window.DuelTableLive.follow(link, live.dataset.query, live.dataset.stamp);
+    return;
+  }
+  // The pages' own live script: it follows the server-sent events and fetches the live part again. Loaded
+  // once: a choice made while it loads is read from #live's data when it starts.
+  if (document.querySelector('script[src="/static/live.js"]')) return;
   const script = document.createElement("script");
   script.src = "/static/live.js";
   document.body.appendChild(script);
