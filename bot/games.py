@@ -59,8 +59,10 @@ class BotHooks:
     rollout_depth: int = DEFAULT_ROLLOUT_DEPTH
     budget_scale: float = 1.0  # a game whose playouts are slow thinks in fewer iterations
     # Hard asks the game's greedy player for a playout's first decisions (bot/ai/search.py HARD_GUIDED_PLIES);
-    # a game whose greedy player costs far more than a playout step caps that number here (None: the level's).
+    # a game sets its own number here (None: the level's): fewer where its greedy player costs far more than a
+    # playout step (Starfall: 0), more where whole guided playouts judge positions better (3x3 Wars).
     guided_plies: int | None = None
+    hard_rollout_depth: int | None = None  # hard's playout length, if not ``rollout_depth`` (easy and normal's)
 
 
 @dataclass(frozen=True)

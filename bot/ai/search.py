@@ -78,6 +78,7 @@ class Budget:
     # the step's own results come in. So the opponent's replies in the tree start from a sensible move.
     prior_bias: float = 0.0
     guided_plies: int = 0  # the first decisions of each playout are answered by the guide policy
+    rollout_depth: int | None = None  # a playout's decisions (None: the game's ``rollout_depth``)
 
 
 HARD_PRIOR_BIAS = 1.0  # at 1 visit the guide's step scores +0.5, at 9 visits +0.1 (values are 0..1)
@@ -125,8 +126,11 @@ def level_budget(level: str, hooks: Hooks, max_ms: float | None = None) -> Budge
         raise ValueError(f"unknown level {level!r}; one of {', '.join(LEVELS)}")
     budget = BUDGETS[level]
     budget = replace(budget, iterations=max(8, round(budget.iterations * hooks.budget_scale)))
-    if hooks.guided_plies is not None:
-        budget = replace(budget, guided_plies=min(budget.guided_plies, hooks.guided_plies))
+    if level == "hard":  # the game's own playouts for hard (easy and normal play out as they always did)
+        if hooks.guided_plies is not None:
+            budget = replace(budget, guided_plies=hooks.guided_plies)
+        if hooks.hard_rollout_depth is not None:
+            budget = replace(budget, rollout_depth=hooks.hard_rollout_depth)
     return budget if max_ms is None else replace(budget, max_ms=max_ms)
 
 
@@ -309,7 +313,8 @@ class Search:
     def rollout(self, state: State, decision: Decision | None, partial: list[str]) -> float:
         if decision is not None:  # finish the answer the tree left half-built
             state, _ = self.engine.apply(state, decision.seat, complete_randomly(decision, partial, self.rng))
-        for ply in range(self.hooks.rollout_depth):
+        depth = self.hooks.rollout_depth if self.budget.rollout_depth is None else self.budget.rollout_depth
+        for ply in range(depth):
             self.paused += self.pause()
             if self.engine.outcome(state) is not None:
                 break

@@ -219,3 +219,28 @@ def test_hard_pulls_toward_the_guides_step_until_its_own_results_outweigh_the_bi
     node["b"].visits, node["b"].total = 200, 110.0  # its own results outweigh the fading bias
     node["a"].visits, node["a"].total = 200, 120.0
     assert search.ucb_pick(node, ["a", "b"], 0.7, hint="b", bias=search.HARD_PRIOR_BIAS) == "a"
+
+
+def test_hard_plays_out_as_its_game_says_and_easy_and_normal_as_always():
+    hooks = replace(TINY_HOOKS, guided_plies=4, hard_rollout_depth=3)
+    hard = search.level_budget("hard", hooks)
+    assert (hard.guided_plies, hard.rollout_depth) == (4, 3)
+    for level in ("easy", "normal"):  # a game's hard playouts never change the other levels'
+        assert (search.level_budget(level, hooks).guided_plies, search.level_budget(level, hooks).rollout_depth) \
+            == (0, None)
+    world = tiny_determinize(TinyEngine().new_game(3, {}), 0, random.Random(0))
+
+    def playout_steps(depth):
+        steps: list[int] = []
+
+        def rollout(state, decision, rng):
+            steps.append(1)
+            return random_choice(decision, rng)
+
+        budget = replace(search.BUDGETS["normal"], iterations=10, max_ms=1e9, rollout_depth=depth)
+        search.Search(replace(TINY_HOOKS, rollout=rollout, rollout_depth=50), 0, budget, random.Random(0)).run(world)
+        return len(steps)
+
+    # Each iteration asks the policy once for the root's simultaneous secret (root_world), then once a playout
+    # step: the budget's depth bounds the playout, and without one the game's (50) runs to the end.
+    assert [playout_steps(depth) for depth in (0, 1, 2)] == [10, 20, 30] and playout_steps(None) > 30
