@@ -22,13 +22,19 @@ plays only the matches the file does not hold and reports on all of them: a cell
 measured over several sittings, and a run killed midway loses only the match it was playing. A file of
 another run is refused, and so is one played by other code (the header holds a digest of bot/ai/, the
 engine interface, the game's folder and its card data).
+
+``--jobs N`` plays N matches at once, each in a process of its own (on this 2-core machine, 2: a cell in half
+the time when nothing else runs; a search's time cap is per process, so more jobs than cores makes capped
+answers weaker).
 """
 
 from __future__ import annotations
 
+import concurrent.futures
 import hashlib
 import json
 import math
+import multiprocessing
 import random
 import sys
 import time
@@ -143,33 +149,51 @@ def play_match(game: str, players: tuple[Player, Player], searching: tuple[bool,
 def run_arena(game: str, a: str, b: str, matches: int, think_ms: float | None = None, seed: int = 0,
               on_match: Callable[[int, str], object] | None = None, report: ArenaReport | None = None,
               options: dict[str, str] | None = None, recorded: Sequence[dict[str, Any]] = (),
-              on_record: Callable[[dict[str, Any]], object] | None = None) -> ArenaReport:
+              on_record: Callable[[dict[str, Any]], object] | None = None, jobs: int = 1) -> ArenaReport:
     """Play ``matches`` matches into ``report`` (a new one by default; pass one to read it while it runs).
-    ``recorded`` matches (what ``on_record`` was given in an earlier sitting) are counted, not played again."""
-    player_a, player_b = make_player(game, a, think_ms), make_player(game, b, think_ms)
+    ``recorded`` matches (what ``on_record`` was given in an earlier sitting) are counted, not played again.
+    ``jobs`` > 1 plays that many matches at once, each in a process of its own (counted as they finish: the
+    same totals, rates and percentiles as one at a time; a search's time cap is per process)."""
+    make_player(game, a, think_ms), make_player(game, b, think_ms)  # a level the game lacks: refused before any match
     report = report or ArenaReport(game=game, a=a, b=b)
     done = {int(record["index"]): record for record in recorded if int(record["index"]) < matches}
-    for index in range(matches):
-        a_seat = index % 2
-        if index in done:
-            count_record(report, done[index])
-            continue
-        players = (player_a, player_b) if a_seat == 0 else (player_b, player_a)
-        searching = (a in search.LEVELS, b in search.LEVELS)
-        if a_seat == 1:
-            searching = searching[::-1]
-        before = (len(report.think_ms), len(report.think_ms_of[0]), len(report.think_ms_of[1]))
-        winner = play_match(game, players, searching, seed, index, report, a_seat, options)
-        result = count_result(report, winner, a_seat)
+    for index in sorted(done):
+        count_record(report, done[index])
+    missing = [index for index in range(matches) if index not in done]
+
+    def finished(record: dict[str, Any]) -> None:
+        result = count_record(report, record)
         if on_record is not None:
-            on_record({"index": index, "winner": winner,
-                       "keys": list(report.last_keys) if report.last_keys else None,
-                       "decisions": report.sides.lengths[-1], "think_ms": report.think_ms[before[0]:],
-                       "think_ms_a": report.think_ms_of[0][before[1]:],
-                       "think_ms_b": report.think_ms_of[1][before[2]:]})
+            on_record(record)
         if on_match is not None:
-            on_match(index, result)
+            on_match(int(record["index"]), result)
+
+    if jobs <= 1:
+        for index in missing:
+            finished(played(game, a, b, think_ms, seed, index, options))
+        return report
+    context = multiprocessing.get_context("spawn")  # a fresh interpreter: nothing of this one's state shared
+    with concurrent.futures.ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        futures = [pool.submit(played, game, a, b, think_ms, seed, index, options) for index in missing]
+        for future in concurrent.futures.as_completed(futures):
+            finished(future.result())
     return report
+
+
+def played(game: str, a: str, b: str, think_ms: float | None, seed: int, index: int,
+           options: dict[str, str] | None) -> dict[str, Any]:
+    """Match ``index`` of a run, played to the end: its record (what ``--record`` keeps of it)."""
+    a_seat = index % 2
+    player_a, player_b = make_player(game, a, think_ms), make_player(game, b, think_ms)
+    players = (player_a, player_b) if a_seat == 0 else (player_b, player_a)
+    searching = (a in search.LEVELS, b in search.LEVELS)
+    if a_seat == 1:
+        searching = searching[::-1]
+    report = ArenaReport(game=game, a=a, b=b)
+    winner = play_match(game, players, searching, seed, index, report, a_seat, options)
+    return {"index": index, "winner": winner, "keys": list(report.last_keys) if report.last_keys else None,
+            "decisions": report.sides.lengths[-1], "think_ms": report.think_ms,
+            "think_ms_a": report.think_ms_of[0], "think_ms_b": report.think_ms_of[1]}
 
 
 def count_result(report: ArenaReport, winner: Seat | None, a_seat: int) -> str:
@@ -185,8 +209,8 @@ def count_result(report: ArenaReport, winner: Seat | None, a_seat: int) -> str:
     return "b"
 
 
-def count_record(report: ArenaReport, record: dict[str, Any]) -> None:
-    """Count a match kept by ``--record`` as if it had just been played."""
+def count_record(report: ArenaReport, record: dict[str, Any]) -> str:
+    """Count a played match (or one kept by ``--record``); "a", "b" or "draw"."""
     winner = record["winner"]
     keys = tuple(record["keys"]) if record.get("keys") else None
     tally(report.sides, MatchResult(index=int(record["index"]), keys=keys, winner=winner,  # type: ignore[arg-type]
@@ -194,7 +218,7 @@ def count_record(report: ArenaReport, record: dict[str, Any]) -> None:
     report.think_ms.extend(record["think_ms"])
     report.think_ms_of[0].extend(record["think_ms_a"])
     report.think_ms_of[1].extend(record["think_ms_b"])
-    count_result(report, winner, int(record["index"]) % 2)
+    return count_result(report, winner, int(record["index"]) % 2)
 
 
 def run_header(game: str, a: str, b: str, seed: int, options: dict[str, str]) -> dict[str, Any]:
@@ -255,7 +279,7 @@ def parse_options(pairs: Sequence[str]) -> dict[str, str] | str:
 
 
 def run_arena_command(game: str, a: str, b: str, matches: int, think_ms: float | None, seed: int,
-                      option_pairs: Sequence[str] = (), record: str | None = None) -> int:
+                      option_pairs: Sequence[str] = (), record: str | None = None, jobs: int = 1) -> int:
     """``python -m bot arena``: one progress line per match on stderr (its result and the running score and
     p95, and every 20 matches the rates by side, seat and pair, so a run cut short still says what it
     measured), the report on stdout; with ``record``, resumed from and kept in that file."""
@@ -266,6 +290,9 @@ def run_arena_command(game: str, a: str, b: str, matches: int, think_ms: float |
     options = parse_options(option_pairs)
     if isinstance(options, str):
         print(options, file=sys.stderr)
+        return 2
+    if jobs < 1:
+        print(f"--jobs {jobs}: at least 1", file=sys.stderr)
         return 2
     recorded: list[dict[str, Any]] = []
     if record is not None:
@@ -288,7 +315,7 @@ def run_arena_command(game: str, a: str, b: str, matches: int, think_ms: float |
 
     try:
         run_arena(game, a, b, matches, think_ms=think_ms, seed=seed, on_match=progress, report=report,
-                  options=options, recorded=recorded, on_record=keep if record is not None else None)
+                  options=options, recorded=recorded, on_record=keep if record is not None else None, jobs=jobs)
     except (ArenaError, ValueError) as error:  # ValueError: the engine refused an --option
         print(str(error), file=sys.stderr)
         return 2

@@ -41,6 +41,7 @@ def parser(prog: str) -> argparse.ArgumentParser:
                        help="a match option over the game's self-play ones, e.g. characters=red-yellow (repeat)")
     arena.add_argument("--record", default=None, metavar="FILE",
                        help="keep each finished match in FILE and resume from it: only the matches it lacks are played")
+    arena.add_argument("--jobs", type=int, default=1, help="matches played at once, each in its own process")
     prove = sub.add_parser("prove-scale", help="two bot processes, one PostgreSQL, one fake Discord with two "
                            "shards: matches played to the end, a SIGKILL, every reminder once (tools/scaleproof.py)")
     prove.add_argument("--matches", type=int, default=100)
@@ -69,7 +70,7 @@ def main(argv: list[str] | None = None, prog: str = "python -m tools") -> int:
         from tools.arena import run_arena_command
 
         return run_arena_command(args.game, args.a, args.b, args.matches, args.think_ms, args.seed, args.option,
-                                 args.record)
+                                 args.record, args.jobs)
     # The benchmark runs the bot as production does: the same settings, logging and metrics endpoint.
     from bot.config import configure
 

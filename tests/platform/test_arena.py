@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import tools.arena
@@ -111,3 +112,18 @@ def test_a_recorded_run_resumes_where_it_stopped_and_reports_as_one_run(tmp_path
     monkeypatch.setattr(tools.arena, "code_digest", lambda game: "changed")
     assert main([*command, "--matches", "6", "--record", str(record)]) == 2
     assert "another run" in capsys.readouterr().err and record.read_text(encoding="utf-8") == kept
+
+
+def test_matches_played_at_once_count_as_one_at_a_time(tmp_path, capsys):
+    """``--jobs 2``: two processes play the matches; the summary is the one a run of one at a time prints,
+    and the record holds every match once (resumable as any)."""
+    command = ["arena", "formation", "--a", "greedy", "--b", "random", "--seed", "2", "--matches", "4"]
+    assert main(command) == 0
+    alone = capsys.readouterr().out
+    record = tmp_path / "jobs.jsonl"
+    assert main([*command, "--jobs", "2", "--record", str(record)]) == 0
+    together = capsys.readouterr()
+    assert _summary(together.out) == _summary(alone)
+    assert sorted(json.loads(line)["index"] for line in record.read_text(encoding="utf-8").splitlines()[1:]) \
+        == [0, 1, 2, 3]
+    assert main([*command, "--jobs", "0"]) == 2 and "at least 1" in capsys.readouterr().err
