@@ -25,6 +25,12 @@ from cogs.wars.setup import ask_setup
 # wins, as Starfall's lookahead) the bot won 93.5 % against random before (100 matches) and, over 60 matches
 # against the greedy player itself, 33 % before and 54 % after (2026-11-28, docs/BOT.md).
 ROLLOUT_DEPTH = 6
+# Hard's playouts are the greedy player's all the way (six decisions, about a turn), not two guided and four
+# random ones: random steps (a magic card fired at nothing, a strategy picked blind) blur the position the
+# score then judges. Screened against the greedy player over the same deals (seed 0, matches 0-16): two
+# guided plies and four random lost 3 of the 17, playouts of two guided plies 5, of four 2, of six none
+# (docs/BOT.md, "Hard's playouts in 3x3 Wars").
+HARD_GUIDED_PLIES = ROLLOUT_DEPTH
 BUDGET_SCALE = 1.0
 PRIOR_WINS = 15
 EVALUATION_SCALE = 10.0  # points of the greedy score (about points of life) for a clear lead

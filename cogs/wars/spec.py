@@ -28,7 +28,7 @@ GAME = GameSpec(
     bot=BotHooks(
         determinize.determinize, evaluate=determinize.evaluate, prior=determinize.prior,
         prior_wins=determinize.PRIOR_WINS, rollout_depth=determinize.ROLLOUT_DEPTH,
-        budget_scale=determinize.BUDGET_SCALE,
+        budget_scale=determinize.BUDGET_SCALE, guided_plies=determinize.HARD_GUIDED_PLIES,
     ),
     selfplay=SelfPlayHooks(greedy=policy.greedy),
     render_board=render_board,
