@@ -172,8 +172,12 @@ def run_arena(game: str, a: str, b: str, matches: int, think_ms: float | None = 
         for index in missing:
             finished(played(game, a, b, think_ms, seed, index, options))
         return report
+    from bot.orphans import exit_with_parent
+
     context = multiprocessing.get_context("spawn")  # a fresh interpreter: nothing of this one's state shared
-    with concurrent.futures.ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+    # A run stopped midway (its record keeps what finished) must not leave its workers thinking on.
+    with concurrent.futures.ProcessPoolExecutor(max_workers=jobs, mp_context=context,
+                                                initializer=exit_with_parent) as pool:
         futures = [pool.submit(played, game, a, b, think_ms, seed, index, options) for index in missing]
         for future in concurrent.futures.as_completed(futures):
             finished(future.result())
