@@ -1,5 +1,6 @@
 """One scenario per rule of the book, set-up to the end phase (and per ruling of GAMES.md and
-docs/rules/tetra.md); the characters, the game's end and the contract are in tests/tetra/test_rules_characters.py."""
+docs/rules/tetra.md); the characters, the game's end and the contract are in
+tests/tetra/test_rules_characters.py."""
 
 from __future__ import annotations
 
