@@ -71,7 +71,6 @@ class ArenaReport:
     # Each player's own thinking times (A's, B's), so a hard player's p95 is not mixed with its opponent's.
     think_ms_of: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
     sides: Report = field(default_factory=lambda: Report(game="", policy="", matches=0, seed=0))
-    last_keys: tuple[str, ...] | None = None  # the sides of the match last played (``--record`` keeps them)
 
     def lines(self) -> list[str]:
         points = self.a_wins + 0.5 * self.draws
@@ -116,9 +115,9 @@ def make_player(game: str, level: str, think_ms: float | None) -> Player:
 
 
 def play_match(game: str, players: tuple[Player, Player], searching: tuple[bool, bool], seed: int, index: int,
-               report: ArenaReport, a_seat: Seat = 0, fixed: dict[str, str] | None = None) -> Seat | None:
-    """One match, ``players[seat]`` answering for each seat (player A in ``a_seat``), counted in
-    ``report.sides``; returns the winning seat or None."""
+               report: ArenaReport, a_seat: Seat = 0, fixed: dict[str, str] | None = None) -> MatchResult:
+    """One match, ``players[seat]`` answering for each seat (player A in ``a_seat``), its think times in
+    ``report``; returns how it ended (the winning seat or None, the sides, its length)."""
     spec = get_game(game)
     engine = spec.engine
     rng = random.Random(f"arena:{seed}:{index}")
@@ -129,10 +128,7 @@ def play_match(game: str, players: tuple[Player, Player], searching: tuple[bool,
         if outcome is not None:
             side_keys = spec.selfplay.side_keys if spec.selfplay is not None else None
             keys = tuple(side_keys(state)) if side_keys is not None else None
-            report.last_keys = keys
-            tally(report.sides, MatchResult(index=index, keys=keys, winner=outcome.winner,  # type: ignore[arg-type]
-                                            decisions=count))
-            return outcome.winner
+            return MatchResult(index=index, keys=keys, winner=outcome.winner, decisions=count)  # type: ignore[arg-type]
         pending = engine.pending(state)
         decision = pending[0] if len(pending) == 1 else pending[rng.randrange(len(pending))]
         started = time.perf_counter()
@@ -194,9 +190,9 @@ def played(game: str, a: str, b: str, think_ms: float | None, seed: int, index: 
     if a_seat == 1:
         searching = searching[::-1]
     report = ArenaReport(game=game, a=a, b=b)
-    winner = play_match(game, players, searching, seed, index, report, a_seat, options)
-    return {"index": index, "winner": winner, "keys": list(report.last_keys) if report.last_keys else None,
-            "decisions": report.sides.lengths[-1], "think_ms": report.think_ms,
+    ended = play_match(game, players, searching, seed, index, report, a_seat, options)
+    return {"index": index, "winner": ended.winner, "keys": list(ended.keys) if ended.keys else None,
+            "decisions": ended.decisions, "think_ms": report.think_ms,
             "think_ms_a": report.think_ms_of[0], "think_ms_b": report.think_ms_of[1]}
 
 
