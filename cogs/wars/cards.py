@@ -58,8 +58,10 @@ def attribute(card_id: str) -> str:
     return str(info(card_id)["attribute"])
 
 
-def traits(card_id: str) -> list[str]:
-    return list(info(card_id).get("traits", []))
+@cache
+def traits(card_id: str) -> tuple[str, ...]:
+    # Cached: the engine asks it a million times an answer of the hard bot (has_trait, can_pay_magic).
+    return tuple(info(card_id).get("traits", ()))
 
 
 def is_unit(card_id: str) -> bool:

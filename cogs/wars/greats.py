@@ -21,6 +21,7 @@ from cogs.wars.board import (
     card_value,
     event,
     heal,
+    level_has_great,
     single,
     split_token,
     take_from_hand,
@@ -57,6 +58,8 @@ def copy_targets(state: State, seat: Seat, step: str, source: str) -> list[str]:
 
 def own_turn_great_options(state: State, seat: Seat, step: str) -> list[str]:
     """The great magic ``seat`` may use at ``step`` of its own turn, in the registry's order."""
+    if not level_has_great(state) or seat in state["turn_state"]["great_used"]:
+        return []  # asked at every step of every turn: most levels have no great magic
     options = []
     for great, spec in GREATS.items():
         if spec.use is None:
