@@ -21,13 +21,20 @@ from cogs.wars.board import (
     card_value,
     event,
     heal,
-    level_has_great,
     single,
     split_token,
     take_from_hand,
     tokens_for,
 )
-from cogs.wars.magic import activate_magic, condition_ok, great_of, great_payable, magic_once_ok, pay_great
+from cogs.wars.magic import (
+    activate_magic,
+    condition_ok,
+    great_allowed,
+    great_of,
+    great_payable,
+    magic_once_ok,
+    pay_great,
+)
 
 
 @dataclass(frozen=True)
@@ -58,7 +65,7 @@ def copy_targets(state: State, seat: Seat, step: str, source: str) -> list[str]:
 
 def own_turn_great_options(state: State, seat: Seat, step: str) -> list[str]:
     """The great magic ``seat`` may use at ``step`` of its own turn, in the registry's order."""
-    if not level_has_great(state) or seat in state["turn_state"]["great_used"]:
+    if not great_allowed(state, seat):
         return []  # asked at every step of every turn: most levels have no great magic
     options = []
     for great, spec in GREATS.items():

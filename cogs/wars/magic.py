@@ -224,9 +224,14 @@ def great_of(card_id: str) -> str:
     return str(C.info(card_id)["great"])
 
 
+def great_allowed(state: State, seat: Seat) -> bool:
+    """Great magic is in this level and ``seat`` has not used one this turn."""
+    return level_has_great(state) and seat not in state["turn_state"]["great_used"]
+
+
 def great_payable(state: State, seat: Seat, great: str) -> list[str]:
     """Magic of ``seat`` that can be exiled for ``great``: face down or face up (sideways with 残響)."""
-    if not level_has_great(state) or seat in state["turn_state"]["great_used"]:
+    if not great_allowed(state, seat):
         return []
     return [s["card"] for s in state["magic"][seat] if great_of(s["card"]) == great and can_pay_magic(s)]
 

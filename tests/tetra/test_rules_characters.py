@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.engine import GameOver, IllegalChoice, NotYourDecision, copy_state
+from bot.engine import GameOver, IllegalChoice, NotYourDecision, State, copy_state
 from cogs.tetra import cards as catalogue
 from cogs.tetra import casting, effects, spells, table
 from cogs.tetra import engine as rules
@@ -130,13 +130,20 @@ def test_red_demerits_must_be_payable() -> None:
     assert effects.can_pay(state, 0, catalogue.band_at("H-R2", 0))
 
 
-def test_red_mana_demerit_must_be_payable_after_the_cost_tablets() -> None:
+def red_reading_r_y_b(mana: dict[str, int]) -> State:
+    """Red (seat 0) against blue, its row reading R | Y | B (Flame Lance's R-Y-R needs a red tablet in slot
+    3), holding ``mana``."""
     state = fresh("red-blue")
-    for colour in ("yellow", "blue"):  # seat 0 reads R | Y | B: R-Y-R needs a red tablet in slot 3
+    for colour in ("yellow", "blue"):
         set_faces(state, colour, orient(colour, 0))
+    state["players"][0]["mana"] = mana
+    return state
+
+
+def test_red_mana_demerit_must_be_payable_after_the_cost_tablets() -> None:
+    state = red_reading_r_y_b({"red": 1, "yellow": 0, "blue": 0})
     assert table.visible_groups(state, 0) == [["red"], ["yellow"], ["blue"]]
     assert catalogue.band_at("H-R2", 0)["lose_mana"] == 1
-    state["players"][0]["mana"] = {"red": 1, "yellow": 0, "blue": 0}
     assert spells.placements_for(state, 0, "H-R2") == [{3: "red"}]
     assert "H-R2" not in spells.castable(state, 0)  # the only tablet pays the cost: nothing left for the demerit
     state["players"][0]["mana"]["blue"] = 1
@@ -151,10 +158,7 @@ def test_red_mana_demerit_must_be_payable_after_the_cost_tablets() -> None:
 def test_the_player_chooses_the_colour_of_a_mana_demerit_when_several_could_pay() -> None:
     """Issue 14: the engine used to take the most plentiful colour; the book's player hands back the
     tablets they choose."""
-    state = fresh("red-blue")
-    for colour in ("yellow", "blue"):
-        set_faces(state, colour, orient(colour, 0))
-    state["players"][0]["mana"] = {"red": 1, "yellow": 2, "blue": 1}
+    state = red_reading_r_y_b({"red": 1, "yellow": 2, "blue": 1})
     at(state, "cast", "end")
     state, _ = play(state, "cast:H-R2")
     while decision(state).prompt == "tetra.prompt.place_mana":
@@ -172,10 +176,7 @@ def test_the_player_chooses_the_colour_of_a_mana_demerit_when_several_could_pay(
 
 
 def test_no_mana_choice_when_one_colour_or_everything_must_go() -> None:
-    state = fresh("red-blue")
-    for colour in ("yellow", "blue"):
-        set_faces(state, colour, orient(colour, 0))
-    state["players"][0]["mana"] = {"red": 1, "yellow": 0, "blue": 3}
+    state = red_reading_r_y_b({"red": 1, "yellow": 0, "blue": 3})
     at(state, "cast", "end")
     state, events = play(state, "cast:H-R2")
     while rules.pending(state) and decision(state).prompt == "tetra.prompt.place_mana":
