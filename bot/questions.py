@@ -59,9 +59,12 @@ class Questions:
     def pending(self, state: State) -> list[Decision]:
         if state["result"] is not None:
             return []
-        return [Decision(seat=q["seat"], prompt=self.prompt_prefix + q["kind"], options=tuple(q["options"]),
-                         min=q["min"], max=q["max"], args=dict(q["args"]), secret=q["secret"])
-                for q in state["asks"]]
+        return [self.decision(q) for q in state["asks"]]
+
+    def decision(self, q: Question) -> Decision:
+        """An open question as the decision the platform and the players see."""
+        return Decision(seat=q["seat"], prompt=self.prompt_prefix + q["kind"], options=tuple(q["options"]),
+                        min=q["min"], max=q["max"], args=dict(q["args"]), secret=q["secret"])
 
     def answer_question(self, state: State, question: Question, choice: list[str], events: list[Event]) -> None:
         """Take ``question`` out of the open ones and run its handler on ``state``."""
@@ -73,7 +76,8 @@ class Questions:
         """The engine's ``apply``: answer ``seat``'s question on a copy, then ``advance`` it."""
         if state["result"] is not None:
             raise GameOver("the game is over")
-        check_choice(self.pending(state), seat, choice)
+        asked = self.ask_for(state, seat)  # only this seat's question is checked (the bot's playouts ask a lot)
+        check_choice([self.decision(asked)] if asked is not None else [], seat, choice)
         new = copy_state(state)
         question = self.ask_for(new, seat)
         if question is None:  # pragma: no cover - check_choice found the seat's decision

@@ -35,14 +35,12 @@ from cogs.wars.board import (
 )
 from cogs.wars.effects import EFFECTS, EXTRA_MANA, NULLIFY_LOCKS
 
+ManaSources = tuple[list[str], list[str | None]]  # the units' attributes, the extras (None = any attribute)
 
-def requirement_met(state: State, seat: Seat, card_id: str) -> bool:
-    """必要魔力: numbered circles need any units, coloured circles units of that attribute (both fields)."""
-    card = C.info(card_id)
-    need_any = int(card.get("req_any", 0))
-    need_attrs: dict[str, int] = {}
-    for attr in card.get("req_attrs", []):
-        need_attrs[attr] = need_attrs.get(attr, 0) + 1
+
+def mana_sources(state: State, seat: Seat) -> ManaSources:
+    """What may meet ``seat``'s requirements: the units of both fields (less the opponent's 占有 ones) and
+    the extra mana (the master, standing effects)."""
     units = []
     for owner in (0, 1):
         for unit in state["fields"][owner]:
@@ -55,6 +53,20 @@ def requirement_met(state: State, seat: Seat, card_id: str) -> bool:
         extras.append(C.attribute(master))
     for mana in EXTRA_MANA:
         extras += mana(state, seat)
+    return units, extras
+
+
+def requirement_met(state: State, seat: Seat, card_id: str, sources: ManaSources | None = None) -> bool:
+    """必要魔力: numbered circles need any units, coloured circles units of that attribute (both fields).
+    ``sources``: ``mana_sources(state, seat)`` when the caller asks for several cards of one position."""
+    card = C.info(card_id)
+    need_any = int(card.get("req_any", 0))
+    need_attrs: dict[str, int] = {}
+    for attr in card.get("req_attrs", []):
+        need_attrs[attr] = need_attrs.get(attr, 0) + 1
+    if not need_any and not need_attrs:
+        return True
+    units, extras = sources if sources is not None else mana_sources(state, seat)
     return _requirements_fit(units, extras, need_any, need_attrs)
 
 

@@ -34,6 +34,8 @@ def strategy_options(state: State, seat: Seat, haste_only: bool = False) -> list
     hand_units = [c for c in dict.fromkeys(state["hands"][seat]) if C.is_unit(c)]
     if haste_only:
         hand_units = [c for c in hand_units if has_trait(state, c, "haste")]
+    if not hand_units:
+        return []  # nothing to deploy (asked at every 速攻 window: most turns have no 速攻 unit in hand)
     field = [u["card"] for u in state["fields"][seat]]
     options = []
     if len(field) < FIELD_SLOTS:

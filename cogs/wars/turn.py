@@ -25,11 +25,13 @@ from cogs.wars.board import (
 from cogs.wars.combat import resolve_combat
 from cogs.wars.greats import own_turn_great_options, use_own_turn_great
 from cogs.wars.magic import (
+    ManaSources,
     activate_magic,
     can_pay_magic,
     condition_ok,
     forbid_fire_options,
     magic_once_ok,
+    mana_sources,
     requirement_met,
 )
 from cogs.wars.mainphase import answer_strategy, strategy_options
@@ -206,10 +208,15 @@ def magic_options(state: State, seat: Seat, step: str) -> list[str]:
     if state["result"] is not None or seat != state["active"]:
         return []
     options = []
+    sources: ManaSources | None = None  # read once per position, only when a card gets that far
     for slot in state["magic"][seat]:
         card = slot["card"]
-        if (can_pay_magic(slot) and magic_once_ok(state, seat, C.info(card)["effect"])
-                and condition_ok(state, seat, card, step) and requirement_met(state, seat, card)):
+        if not (can_pay_magic(slot) and magic_once_ok(state, seat, C.info(card)["effect"])
+                and condition_ok(state, seat, card, step)):
+            continue
+        if sources is None:
+            sources = mana_sources(state, seat)
+        if requirement_met(state, seat, card, sources):
             options.append(f"magic:{card}")
     options += own_turn_great_options(state, seat, step)
     return options
