@@ -12,11 +12,7 @@ worlds come from its seat's view only (cogs/wars/determinize.py).
 (played out on a copy), the power on each field, the territories (the deploy limit, worth less past the
 dearest cards), and the cards in hand (removal and counters are paid with them). The weights were tuned by
 greedy-against-greedy duels of 200 matches (2026-11-28): counting the blow the opponent's field threatens
-next lost 39-61 to leaving it out, and a hand card worth 1.2 points beat 0.7 by 62-38. The bot's evaluation
-counts territories as useful up to 4, not 6 (cogs/wars/determinize.py): in the same duels (2,000 matches,
-Overlord) that greedy player beat this one 56.4 % and 54.6 % (seeds 1 and 2), 3 and 5 did about as well and 8
-worse (43.7 %): a hand card is worth more than a fifth or sixth territory. This player keeps 6: it is the
-yardstick the arena and the balance tables measure against, and changing it would move them.
+next lost 39-61 to leaving it out, and a hand card worth 1.2 points beat 0.7 by 62-38.
 """
 
 from __future__ import annotations
@@ -44,13 +40,12 @@ RESPONSES = frozenset({"wars.prompt.counter", "wars.prompt.nullify"})
 FOLLOW_UP_DEPTH = 3
 
 
-def _territory_value(count: int, useful: int) -> float:
-    return TERRITORY_WEIGHT * (min(count, useful) + 0.3 * max(0, count - useful))
+def _territory_value(count: int) -> float:
+    return TERRITORY_WEIGHT * (min(count, TERRITORY_USEFUL) + 0.3 * max(0, count - TERRITORY_USEFUL))
 
 
-def score(state: State, seat: Seat, territory_useful: int = TERRITORY_USEFUL) -> float:
-    """The position from ``seat``'s side, in points of life (see the module's docstring). The bot's
-    evaluation passes its own ``territory_useful`` (cogs/wars/determinize.py)."""
+def score(state: State, seat: Seat) -> float:
+    """The position from ``seat``'s side, in points of life (see the module's docstring)."""
     result = state["result"]
     if result is None and state["step"] in BEFORE_COMBAT and state["turn"] > 0:
         played: dict[str, Any] = copy_state(state)
@@ -62,8 +57,7 @@ def score(state: State, seat: Seat, territory_useful: int = TERRITORY_USEFUL) ->
     total = 0.0
     for each, sign in ((seat, 1.0), (1 - seat, -1.0)):
         field = sum(power(state, each, unit) for unit in state["fields"][each])
-        territories = _territory_value(len(state["territories"][each]), territory_useful)
-        total += sign * (state["life"][each] + FIELD_WEIGHT * field + territories
+        total += sign * (state["life"][each] + FIELD_WEIGHT * field + _territory_value(len(state["territories"][each]))
                          + HAND_WEIGHT * len(state["hands"][each]))
     return total
 

@@ -7,7 +7,6 @@ import random
 
 from bot.__main__ import main
 from bot.engine import random_choice
-from cogs.wars.determinize import evaluate
 from cogs.wars.engine import ENGINE
 from cogs.wars.policy import greedy, score
 from tests.wars.helpers import decision, setup_game
@@ -47,17 +46,3 @@ def test_selfplay_and_the_arena_take_it_by_name(capsys):
     assert main(["selfplay", "wars", "--policy", "greedy", "--matches", "4", "--seed", "1"]) == 0
     assert "policy=greedy matches=4" in capsys.readouterr().out
     assert main(["arena", "wars", "--a", "random", "--b", "greedy", "--matches", "2"]) == 0
-
-
-def test_the_bots_evaluation_keeps_a_hand_card_rather_than_a_fifth_territory():
-    # The greedy player's score values territories up to 6, the bot's evaluation up to 4: expanding from 4
-    # to 5 (a hand card face down) pleases the first and not the second; from 3 to 4 pleases both.
-    def position(territories: int) -> dict:
-        pool = ["005", "015", "024", "025", "037"]
-        return setup_game(hands=[["019", "010", "003", "006", "008"][:8 - territories], ["021"]], fields=[["017"], ["044"]],
-                          territories=[pool[:territories], ["026", "027", "028"]])
-
-    three, four, five = position(3), position(4), position(5)
-    assert score(five, 0) > score(four, 0) > score(three, 0)
-    assert evaluate(four, 0) > evaluate(three, 0)
-    assert evaluate(five, 0) < evaluate(four, 0)
