@@ -63,7 +63,6 @@ class BotHooks:
     # playout step (Starfall: 0), more where whole guided playouts judge positions better (3x3 Wars).
     guided_plies: int | None = None
     hard_rollout_depth: int | None = None  # hard's playout length, if not ``rollout_depth`` (easy and normal's)
-    hard_budget_scale: float | None = None  # hard's iterations scale, if not ``budget_scale`` (still under its cap)
 
 
 @dataclass(frozen=True)

@@ -125,8 +125,7 @@ def level_budget(level: str, hooks: Hooks, max_ms: float | None = None) -> Budge
     if level not in BUDGETS:
         raise ValueError(f"unknown level {level!r}; one of {', '.join(LEVELS)}")
     budget = BUDGETS[level]
-    scale = hooks.hard_budget_scale if level == "hard" and hooks.hard_budget_scale is not None else hooks.budget_scale
-    budget = replace(budget, iterations=max(8, round(budget.iterations * scale)))
+    budget = replace(budget, iterations=max(8, round(budget.iterations * hooks.budget_scale)))
     if level == "hard":  # the game's own playouts for hard (easy and normal play out as they always did)
         if hooks.guided_plies is not None:
             budget = replace(budget, guided_plies=hooks.guided_plies)

@@ -32,9 +32,6 @@ ROLLOUT_DEPTH = 6
 # "Hard's playouts in 3x3 Wars": still short of the 90 % hard is asked for).
 HARD_GUIDED_PLIES = ROLLOUT_DEPTH
 BUDGET_SCALE = 1.0
-# Hard thinks 2,000 iterations, not 1,000: 1,000 took about 2 s (p50), and only one answer in ten reached the
-# 4 s cap, so the cap left room; at 1,000 the top answers often lay within their noise of each other.
-HARD_BUDGET_SCALE = 2.0
 PRIOR_WINS = 15
 EVALUATION_SCALE = 10.0  # points of the greedy score (about points of life) for a clear lead
 MAGIC = frozenset(C.MAGIC_IDS)

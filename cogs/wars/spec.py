@@ -29,7 +29,6 @@ GAME = GameSpec(
         determinize.determinize, evaluate=determinize.evaluate, prior=determinize.prior,
         prior_wins=determinize.PRIOR_WINS, rollout_depth=determinize.ROLLOUT_DEPTH,
         budget_scale=determinize.BUDGET_SCALE, guided_plies=determinize.HARD_GUIDED_PLIES,
-        hard_budget_scale=determinize.HARD_BUDGET_SCALE,
     ),
     selfplay=SelfPlayHooks(greedy=policy.greedy),
     render_board=render_board,

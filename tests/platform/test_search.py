@@ -221,16 +221,6 @@ def test_hard_pulls_toward_the_guides_step_until_its_own_results_outweigh_the_bi
     assert search.ucb_pick(node, ["a", "b"], 0.7, hint="b", bias=search.HARD_PRIOR_BIAS) == "a"
 
 
-def test_a_games_hard_iterations_scale_leaves_easy_and_normal_as_they_were():
-    hooks = replace(TINY_HOOKS, budget_scale=0.5, hard_budget_scale=2.0)
-    plain = replace(TINY_HOOKS, budget_scale=0.5)
-    assert search.level_budget("hard", hooks).iterations == 2 * search.BUDGETS["hard"].iterations
-    assert search.level_budget("hard", hooks).max_ms == search.BUDGETS["hard"].max_ms  # still under its cap
-    assert search.level_budget("hard", plain).iterations == search.BUDGETS["hard"].iterations // 2
-    for level in ("easy", "normal"):
-        assert search.level_budget(level, hooks) == search.level_budget(level, plain)
-
-
 def test_hard_plays_out_as_its_game_says_and_easy_and_normal_as_always():
     hooks = replace(TINY_HOOKS, guided_plies=4, hard_rollout_depth=3)
     hard = search.level_budget("hard", hooks)
