@@ -4,10 +4,11 @@ Levels: ``random`` (uniform legal answers), ``greedy`` (the game's ``GameSpec.se
 which reads the full state: a yardstick, not an opponent for people), and the bot player's ``easy``,
 ``normal`` and ``hard`` (bot/ai/search.py, which sees only its own seat's information).
 
-Player A takes seat 0 in even matches and seat 1 in odd ones. Match ``index`` of a run with seed ``S`` is
-the engine seed ``S * 1_000_003 + index`` with the game's self-play ``options`` (as tools/selfplay.py), so a
-run replays exactly (up to the search's time cap); a game whose self-play options draw the sides (TetrAction's
-``characters: random``) gets them at random here too. Before the summary, the win rates by side key (the
+Player A takes seat 0 in even matches and seat 1 in odd ones, and matches ``2k`` and ``2k + 1`` play one
+deal, ``k``: the engine seed ``S * 1_000_003 + k`` (``S`` the run's seed) with the game's self-play ``options``
+for ``k`` (as tools/selfplay.py), so each player meets every deal from both seats (a deck pair, who goes first)
+and a run replays exactly (up to the search's time cap); a game whose self-play options draw the sides
+(TetrAction's ``characters: random``) gets them at random here too, once a deal. Before the summary, the win rates by side key (the
 game's ``side_keys``, e.g. TetrAction's characters), by seat and by pair, each with its 95% interval, counted
 as tools/selfplay.py counts them: with two players of one level, the sides' balance as that player sees it.
 Then A's score with its 95% Wilson interval, each
@@ -50,6 +51,9 @@ from tools.selfplay import MatchResult, Report, match_options, run_refusal, tall
 
 ARENA_LEVELS: tuple[str, ...] = ("random", "greedy", *search.LEVELS)
 MAX_DECISIONS = 100_000
+# How a run's matches are dealt, kept in a record's header: a record of matches dealt otherwise (before
+# 2026-11-28 night every match had a deal of its own, the header had no "deal") is another run, refused.
+DEAL = "paired"
 
 Player = Callable[[State, Decision, str], tuple[str, ...]]
 
@@ -120,9 +124,12 @@ def play_match(game: str, players: tuple[Player, Player], searching: tuple[bool,
     ``report``; returns how it ended (the winning seat or None, the sides, its length)."""
     spec = get_game(game)
     engine = spec.engine
-    rng = random.Random(f"arena:{seed}:{index}")
-    options = match_options(spec.selfplay, index, rng) | (fixed or {})  # --option over the self-play ones
-    state = engine.new_game(seed * 1_000_003 + index, options)
+    # One deal for two matches, the seats swapped (``DEAL``). Before, each match had a deal of its own, and with
+    # an even cycle of options (Starfall's 12 ordered deck pairs) player A held the same deck of every pair.
+    deal = index // 2
+    rng = random.Random(f"arena:{seed}:{deal}")
+    options = match_options(spec.selfplay, deal, rng) | (fixed or {})  # --option over the self-play ones
+    state = engine.new_game(seed * 1_000_003 + deal, options)
     for count in range(MAX_DECISIONS):
         outcome = engine.outcome(state)
         if outcome is not None:
@@ -224,7 +231,8 @@ def count_record(report: ArenaReport, record: dict[str, Any]) -> str:
 def run_header(game: str, a: str, b: str, seed: int, options: dict[str, str]) -> dict[str, Any]:
     """What a record is a record of: the run's settings and the code that plays it (a file of matches played
     by an earlier bot or rules engine is another run)."""
-    return {"arena": {"game": game, "a": a, "b": b, "seed": seed, "options": options, "code": code_digest(game)}}
+    return {"arena": {"game": game, "a": a, "b": b, "seed": seed, "options": options, "deal": DEAL,
+                      "code": code_digest(game)}}
 
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -24,6 +24,18 @@ def test_a_small_run_counts_every_match_and_alternates_seats():
     assert report.lines()[-2] == f"think_ms p50 {median:.0f} p95 {p95(report.think_ms):.0f}"
 
 
+def test_each_deal_is_played_twice_with_the_seats_swapped():
+    """Matches 2k and 2k + 1 are one deal (Starfall: one ordered deck pair, the same shuffles), player A in
+    seat 0 and then seat 1, so A plays each deck of a pair; the next deal is the next pair."""
+    records: list[dict] = []
+    run_arena("starfall", "greedy", "random", matches=4, seed=0, on_record=records.append)
+    keys = {record["index"]: tuple(record["keys"]) for record in records}
+    assert keys[0] == keys[1] and keys[2] == keys[3] and keys[0] != keys[2]
+    assert {keys[0][0], keys[1][1]} == set(keys[0])  # A's deck: seat 0's in match 0, seat 1's in match 1
+    header = tools.arena.run_header("starfall", "greedy", "random", 0, {})
+    assert header["arena"]["deal"] == "paired"  # a record dealt one match a deal is another run
+
+
 def test_tetra_draws_the_characters_at_random_and_counts_each_side_seat_and_pair():
     report = run_arena("tetra", "greedy", "greedy", matches=6, seed=0)
     sides = report.sides
