@@ -124,8 +124,8 @@ def play_match(game: str, players: tuple[Player, Player], searching: tuple[bool,
     ``report``; returns how it ended (the winning seat or None, the sides, its length)."""
     spec = get_game(game)
     engine = spec.engine
-    # One deal for two matches, the seats swapped (``DEAL``). Before, each match had a deal of its own, and with
-    # an even cycle of options (Starfall's 12 ordered deck pairs) player A held the same deck of every pair.
+    # One deal for two matches, the seats swapped (``DEAL``), so player A meets each side of every deal: with
+    # a deal a match and an even cycle of options (Starfall's 12 deck pairs), A held one deck of every pair.
     deal = index // 2
     rng = random.Random(f"arena:{seed}:{deal}")
     options = match_options(spec.selfplay, deal, rng) | (fixed or {})  # --option over the self-play ones
