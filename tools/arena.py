@@ -187,10 +187,15 @@ def run_arena(game: str, a: str, b: str, matches: int, think_ms: float | None = 
     return report
 
 
+def a_seat_of(index: int) -> Seat:
+    """Player A's seat in match ``index``: 0 and then 1 within each deal (``play_match`` deals ``index // 2``)."""
+    return index % 2
+
+
 def played(game: str, a: str, b: str, think_ms: float | None, seed: int, index: int,
            options: dict[str, str] | None) -> dict[str, Any]:
     """Match ``index`` of a run, played to the end: its record (what ``--record`` keeps of it)."""
-    a_seat = index % 2
+    a_seat = a_seat_of(index)
     player_a, player_b = make_player(game, a, think_ms), make_player(game, b, think_ms)
     players = (player_a, player_b) if a_seat == 0 else (player_b, player_a)
     searching = (a in search.LEVELS, b in search.LEVELS)
@@ -225,7 +230,7 @@ def count_record(report: ArenaReport, record: dict[str, Any]) -> str:
     report.think_ms.extend(record["think_ms"])
     report.think_ms_of[0].extend(record["think_ms_a"])
     report.think_ms_of[1].extend(record["think_ms_b"])
-    return count_result(report, winner, int(record["index"]) % 2)
+    return count_result(report, winner, a_seat_of(int(record["index"])))
 
 
 def run_header(game: str, a: str, b: str, seed: int, options: dict[str, str]) -> dict[str, Any]:
