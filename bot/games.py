@@ -63,6 +63,9 @@ class BotHooks:
     # playout step (Starfall: 0), more where whole guided playouts judge positions better (3x3 Wars).
     guided_plies: int | None = None
     hard_rollout_depth: int | None = None  # hard's playout length, if not ``rollout_depth`` (easy and normal's)
+    # Hard's pull toward the guide's step at every node (bot/ai/search.py HARD_PRIOR_BIAS), if not the level's:
+    # 0 where the guide is the very player hard must outplay and its pull keeps hard's lines near it (Starfall).
+    hard_prior_bias: float | None = None
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,8 @@ How it works (Cowling, Powley and Whitehouse 2012, single-observer ISMCTS, as Op
   in [0, 1] of a position where a rollout stops early), ``rollout`` (a cheap policy for playouts; it may
   read the whole state, which is a determinized world), ``prior`` (a stronger policy asked once per
   answer, on the determinized root, whose answer starts with ``prior_wins`` virtual wins), ``prune``
-  (answers never worth searching), ``rollout_depth`` and ``budget_scale``.
+  (answers never worth searching), ``rollout_depth`` and ``budget_scale``; for hard only, ``guided_plies``,
+  ``hard_rollout_depth`` and ``hard_prior_bias`` (hard's playouts and its pull toward the guide).
 * ``think`` determinizes the real state first and never reads it again, so two states that differ only
   in what the bot's seat cannot see give the same answer (tests/<game>/test_determinize.py).
 * Every iteration samples a world from the bot's information, walks the tree (UCB1 over the answers
@@ -131,6 +132,8 @@ def level_budget(level: str, hooks: Hooks, max_ms: float | None = None) -> Budge
             budget = replace(budget, guided_plies=hooks.guided_plies)
         if hooks.hard_rollout_depth is not None:
             budget = replace(budget, rollout_depth=hooks.hard_rollout_depth)
+        if hooks.hard_prior_bias is not None:
+            budget = replace(budget, prior_bias=hooks.hard_prior_bias)
     return budget if max_ms is None else replace(budget, max_ms=max_ms)
 
 

@@ -188,6 +188,17 @@ def test_easy_and_normal_answer_as_they_did_before_hard(game):
     assert answers == ANSWERS_BEFORE_HARD[game]
 
 
+def test_starfall_hard_searches_without_its_guides_pull_and_the_other_games_with_it():
+    # Starfall's guide is the greedy player hard is measured against: its pull kept hard's lines near it.
+    for game in BOT_GAMES:
+        hooks = search.hooks_for(game)
+        hard = search.level_budget("hard", hooks)
+        expected = 0.0 if game == "starfall" else search.HARD_PRIOR_BIAS
+        assert hard.prior_bias == expected, game
+        asks_guide = search.Search(hooks, 0, hard, random.Random(0)).guide is not None
+        assert asks_guide == (game != "starfall"), game  # nor is it asked in playouts (guided_plies 0)
+
+
 def test_hard_asks_the_guide_at_every_node_and_in_playouts():
     asked: list[int] = []
 
@@ -222,12 +233,13 @@ def test_hard_pulls_toward_the_guides_step_until_its_own_results_outweigh_the_bi
 
 
 def test_hard_plays_out_as_its_game_says_and_easy_and_normal_as_always():
-    hooks = replace(TINY_HOOKS, guided_plies=4, hard_rollout_depth=3)
+    hooks = replace(TINY_HOOKS, guided_plies=4, hard_rollout_depth=3, hard_prior_bias=0.25)
     hard = search.level_budget("hard", hooks)
-    assert (hard.guided_plies, hard.rollout_depth) == (4, 3)
-    for level in ("easy", "normal"):  # a game's hard playouts never change the other levels'
-        assert (search.level_budget(level, hooks).guided_plies, search.level_budget(level, hooks).rollout_depth) \
-            == (0, None)
+    assert (hard.guided_plies, hard.rollout_depth, hard.prior_bias) == (4, 3, 0.25)
+    assert search.level_budget("hard", TINY_HOOKS).prior_bias == search.HARD_PRIOR_BIAS
+    for level in ("easy", "normal"):  # a game's hard settings never change the other levels'
+        budget = search.level_budget(level, hooks)
+        assert (budget.guided_plies, budget.rollout_depth, budget.prior_bias) == (0, None, 0.0)
     world = tiny_determinize(TinyEngine().new_game(3, {}), 0, random.Random(0))
 
     def playout_steps(depth):
