@@ -127,13 +127,10 @@ def level_budget(level: str, hooks: Hooks, max_ms: float | None = None) -> Budge
         raise ValueError(f"unknown level {level!r}; one of {', '.join(LEVELS)}")
     budget = BUDGETS[level]
     budget = replace(budget, iterations=max(8, round(budget.iterations * hooks.budget_scale)))
-    if level == "hard":  # the game's own playouts for hard (easy and normal play out as they always did)
-        if hooks.guided_plies is not None:
-            budget = replace(budget, guided_plies=hooks.guided_plies)
-        if hooks.hard_rollout_depth is not None:
-            budget = replace(budget, rollout_depth=hooks.hard_rollout_depth)
-        if hooks.hard_prior_bias is not None:
-            budget = replace(budget, prior_bias=hooks.hard_prior_bias)
+    if level == "hard":  # the game's own settings for hard (easy and normal search as they always did)
+        own = {"guided_plies": hooks.guided_plies, "rollout_depth": hooks.hard_rollout_depth,
+               "prior_bias": hooks.hard_prior_bias}
+        budget = replace(budget, **{field: value for field, value in own.items() if value is not None})
     return budget if max_ms is None else replace(budget, max_ms=max_ms)
 
 
