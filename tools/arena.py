@@ -11,7 +11,7 @@ and a run replays exactly (up to the search's time cap); a game whose self-play 
 (TetrAction's ``characters: random``) gets them at random here too, once a deal. Before the summary, the win rates by side key (the
 game's ``side_keys``, e.g. TetrAction's characters), by seat and by pair, each with its 95% interval, counted
 as tools/selfplay.py counts them: with two players of one level, the sides' balance as that player sees it.
-Then A's score with its 95% Wilson interval, each
+Then A's score with its 95% Wilson interval, and A's score by the side A held (``a_score_by_side KEY``), each
 searching player's own think times (``think_ms a=hard p50 M p95 T n=N``). The line before
 the last is ``think_ms p50 M p95 T`` and the last line is ``a_wins=X b_wins=Y draws=Z p95_ms=T``, M and T the
 nearest-rank 50th and 95th percentiles of the thinking time per decision of the search players (of every
@@ -47,7 +47,7 @@ from typing import Any
 from bot.ai import search
 from bot.engine import Decision, Seat, State, random_choice
 from bot.games import get_game
-from tools.selfplay import MatchResult, Report, match_options, run_refusal, tally, wilson_interval
+from tools.selfplay import MatchResult, Report, Tally, match_options, run_refusal, tally, wilson_interval
 
 ARENA_LEVELS: tuple[str, ...] = ("random", "greedy", *search.LEVELS)
 MAX_DECISIONS = 100_000
@@ -75,6 +75,9 @@ class ArenaReport:
     # Each player's own thinking times (A's, B's), so a hard player's p95 is not mixed with its opponent's.
     think_ms_of: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
     sides: Report = field(default_factory=lambda: Report(game="", policy="", matches=0, seed=0))
+    # A's score by the side A held (a deck, characters): a level can be strong with one side and even with
+    # another (Starfall's hard with Starstorm, docs/BOT.md), which the sides' own rates above do not show.
+    a_sides: dict[str, Tally] = field(default_factory=dict)
 
     def lines(self) -> list[str]:
         points = self.a_wins + 0.5 * self.draws
@@ -83,6 +86,7 @@ class ArenaReport:
         return [f"arena {self.game} a={self.a} b={self.b} matches={self.matches}",
                 *self.sides.rate_lines(),
                 f"a_score {share:.1f}% ci95 {low:.1f}-{high:.1f}",
+                *(f"a_score_by_side {key} {self.a_sides[key].line()}" for key in sorted(self.a_sides)),
                 *(f"think_ms {name}={level} p50 {percentile(times, 0.5):.0f} p95 {p95(times):.0f} n={len(times)}"
                   for name, level, times in (("a", self.a, self.think_ms_of[0]), ("b", self.b, self.think_ms_of[1]))
                   if times),
@@ -230,7 +234,11 @@ def count_record(report: ArenaReport, record: dict[str, Any]) -> str:
     report.think_ms.extend(record["think_ms"])
     report.think_ms_of[0].extend(record["think_ms_a"])
     report.think_ms_of[1].extend(record["think_ms_b"])
-    return count_result(report, winner, a_seat_of(int(record["index"])))
+    a_seat = a_seat_of(int(record["index"]))
+    if keys is not None:
+        a_score = 0.5 if winner is None else float(winner == a_seat)
+        report.a_sides.setdefault(keys[a_seat], Tally()).add(a_score)
+    return count_result(report, winner, a_seat)
 
 
 def run_header(game: str, a: str, b: str, seed: int, options: dict[str, str]) -> dict[str, Any]:

@@ -36,6 +36,23 @@ def test_each_deal_is_played_twice_with_the_seats_swapped():
     assert header["arena"]["deal"] == "paired"  # a record dealt one match a deal is another run
 
 
+def test_a_score_is_counted_by_the_side_a_held():
+    """A level may be strong with one deck and even with another: A's score by its own side says which."""
+    records: list[dict] = []
+    report = run_arena("starfall", "greedy", "random", matches=6, seed=0, on_record=records.append)
+    expected: dict[str, list[float]] = {}
+    for record in records:
+        a_seat = record["index"] % 2
+        won = 0.5 if record["winner"] is None else float(record["winner"] == a_seat)
+        expected.setdefault(record["keys"][a_seat], []).append(won)
+    assert {key: (tally.points, tally.games) for key, tally in report.a_sides.items()} == {
+        key: (sum(scores), len(scores)) for key, scores in expected.items()}
+    assert len(expected) >= 2  # the deals' deck pairs give A more than one deck
+    lines = [line for line in report.lines() if line.startswith("a_score_by_side ")]
+    assert lines == [f"a_score_by_side {key} {report.a_sides[key].line()}" for key in sorted(expected)]
+    assert not run_arena("wars", "random", "random", matches=2, seed=0).a_sides  # 3x3 Wars has no sides
+
+
 def test_tetra_draws_the_characters_at_random_and_counts_each_side_seat_and_pair():
     report = run_arena("tetra", "greedy", "greedy", matches=6, seed=0)
     sides = report.sides
