@@ -212,6 +212,9 @@ def played(game: str, a: str, b: str, think_ms: float | None, seed: int, index: 
             "think_ms_a": report.think_ms_of[0], "think_ms_b": report.think_ms_of[1]}
 
 
+A_POINTS = {"a": 1.0, "draw": 0.5, "b": 0.0}  # A's points for count_result's answer
+
+
 def count_result(report: ArenaReport, winner: Seat | None, a_seat: int) -> str:
     """Count one finished match in A's and B's score; "a", "b" or "draw"."""
     report.matches += 1
@@ -235,10 +238,10 @@ def count_record(report: ArenaReport, record: dict[str, Any]) -> str:
     report.think_ms_of[0].extend(record["think_ms_a"])
     report.think_ms_of[1].extend(record["think_ms_b"])
     a_seat = a_seat_of(int(record["index"]))
+    result = count_result(report, winner, a_seat)
     if keys is not None:
-        a_score = 0.5 if winner is None else float(winner == a_seat)
-        report.a_sides.setdefault(keys[a_seat], Tally()).add(a_score)
-    return count_result(report, winner, a_seat)
+        report.a_sides.setdefault(keys[a_seat], Tally()).add(A_POINTS[result])
+    return result
 
 
 def run_header(game: str, a: str, b: str, seed: int, options: dict[str, str]) -> dict[str, Any]:
