@@ -275,11 +275,13 @@ def warm(*game_ids: str) -> int:
     return sum(1 for game_id in wanted if search.has_bot_player(game_id) and search.hooks_for(game_id))
 
 
-def think_stepping_aside(game_id: str, state: Any, seat: int, seed: str, level: str) -> tuple[str, ...]:
-    """``search.think`` in the worker, stepping aside while the bot process handles members' clicks."""
+def think_stepping_aside(game_id: str, state: Any, seat: int, seed: str, level: str,
+                         max_ms: float | None = None) -> tuple[str, ...]:
+    """``search.think`` in the worker, stepping aside while the bot process handles members' clicks (``max_ms``:
+    the level's cap unless given; tests lift it so the answer depends on the iterations only, not the load)."""
     from bot.ai import search
 
-    return search.think(game_id, state, seat, seed, level, pause=StepAside(_shared))
+    return search.think(game_id, state, seat, seed, level, max_ms, pause=StepAside(_shared))
 
 
 def advise_stepping_aside(kind: str, *args: Any) -> Any:

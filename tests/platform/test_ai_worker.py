@@ -13,6 +13,8 @@ from concurrent.futures import ProcessPoolExecutor
 from bot.ai import search, worker
 from tests.platform.test_search import SMALL, bot_positions
 
+UNCAPPED = 1e9  # ms: a search that stops on its iterations only
+
 
 def test_member_handlers_are_counted_once_and_released_while_waiting_for_the_bot():
     count = worker.shared_count()
@@ -81,7 +83,8 @@ def test_pausing_never_changes_the_answer_and_paused_time_is_not_thinking_time()
 
 def test_the_worker_process_waits_for_the_members_then_answers_the_same():
     state = bot_positions("wars", 1, 1)[0]
-    expected = search.think("wars", state, 1, "seed:worker", "easy")
+    # Uncapped on both sides: on a loaded host easy's 0.3 s cap could cut one search and not the other.
+    expected = search.think("wars", state, 1, "seed:worker", "easy", UNCAPPED)
     count = worker.shared_count()
     pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
                                initializer=worker.start_worker, initargs=(count,))
@@ -89,7 +92,8 @@ def test_the_worker_process_waits_for_the_members_then_answers_the_same():
         pool.submit(time.sleep, 0).result(timeout=60)  # the worker is up
         count.value += 1  # a member's click in flight
         try:
-            answer = pool.submit(worker.think_stepping_aside, "wars", state, 1, "seed:worker", "easy")
+            answer = pool.submit(worker.think_stepping_aside, "wars", state, 1, "seed:worker", "easy",
+                                 UNCAPPED)
             time.sleep(0.6)
             assert not answer.done()  # it waits for the click
         finally:
@@ -105,16 +109,16 @@ async def test_a_worker_killed_while_idle_is_replaced_and_the_search_still_answe
     from pathlib import Path
 
     state = bot_positions("wars", 1, 1)[0]
-    expected = search.think("wars", state, 1, "seed:killed", "easy")
+    expected = search.think("wars", state, 1, "seed:killed", "easy", UNCAPPED)
     pool = worker.ThinkPool()
     try:
         pool.start_warm()
         [first] = pool.pids()
-        assert await pool.think("wars", state, 1, "seed:killed", "easy") == expected
+        assert await pool.think("wars", state, 1, "seed:killed", "easy", UNCAPPED) == expected
         os.kill(first, signal.SIGKILL)  # killed while idle (out of memory, an operator)
         while Path(f"/proc/{first}").exists():
             await asyncio.sleep(0.01)
-        assert await pool.think("wars", state, 1, "seed:killed", "easy") == expected
+        assert await pool.think("wars", state, 1, "seed:killed", "easy", UNCAPPED) == expected
         [second] = pool.pids()
         assert second != first and pool.starts == 2
     finally:
