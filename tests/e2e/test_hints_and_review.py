@@ -19,6 +19,9 @@ from tests.e2e.table import Table
 
 GAME = "wars"  # a game with a bot player whose easy level answers quickly
 PNG = b"\x89PNG\r\n\x1a\n"
+# A hint or a review is searched in a worker process this test starts: seconds on a loaded 2-core host, so a wait
+# for its answer is long (it returns as soon as the answer is there).
+SEARCH_WAIT = 60.0
 
 
 @pytest.fixture
@@ -81,7 +84,8 @@ async def test_a_hint_in_an_unrated_match_is_private_and_names_an_offered_option
     user, panel = await mover_panel(table, match.id)
     control = hint_control(table, panel)
     assert control is not None
-    record = await table.click(user, panel, control["custom_id"])
+    record = await table.fake.click(user, panel, control["custom_id"], timeout=SEARCH_WAIT)
+    await table.settle()
     assert record.ephemeral, "a hint is private"
     text = said(record)
     assert "Duel Table would choose **" in text and "%" in text
@@ -115,11 +119,13 @@ async def test_hint_against_the_bot_then_a_review_computed_once_with_real_pictur
     match = await table.match()
     assert match.bot_seat is not None and match.options.get("bot_level") == "easy"
     panel = table.panel(world.alice)
-    record = await table.click(world.alice, panel, hint_control(table, panel)["custom_id"])
+    record = await table.fake.click(world.alice, panel, hint_control(table, panel)["custom_id"], timeout=SEARCH_WAIT)
+    await table.settle()
     assert record.ephemeral and "Duel Table would choose **" in said(record)
     # The hint answered in Japanese for a Japanese member.
     panel = table.panel(world.alice)
-    japanese = await table.fake.click(world.alice, panel, hint_control(table, panel)["custom_id"], locale="ja")
+    japanese = await table.fake.click(world.alice, panel, hint_control(table, panel)["custom_id"], locale="ja",
+                                      timeout=SEARCH_WAIT)
     await table.settle()
     assert "Duel Table なら **" in said(japanese)
 
@@ -130,6 +136,7 @@ async def test_hint_against_the_bot_then_a_review_computed_once_with_real_pictur
     carol = await world.fake.add_user("carol")
     # A burst: the player and a spectator at once, twice each; the review is searched once.
     burst = [await table.fake.click(user, post, review_id, wait=False) for user in (world.alice, carol) * 2]
+    await table.fake.idle(timeout=SEARCH_WAIT)
     await table.settle()
     await asyncio.gather(*(record.wait() for record in burst))
     assert table.bot.reviews.computed == 1
