@@ -15,12 +15,13 @@ from fakediscord.models import FakeMessage
 ANSWER_PREFIXES = ("dt:o:", "dt:s:", "dt:c:")
 
 
-async def settle(fake: FakeDiscord, bot) -> None:
-    """Wait until the fake saw no traffic for a moment *and* the bot has no handler in flight."""
+async def settle(fake: FakeDiscord, bot, timeout: float = 10.0) -> None:
+    """Wait until the fake saw no traffic for a moment *and* the bot has no handler in flight (each wait for the
+    fake's quiet gives up after ``timeout`` s)."""
     while True:
-        await fake.idle()
+        await fake.idle(timeout=timeout)
         if bot.busy == 0:
-            await fake.idle()
+            await fake.idle(timeout=timeout)
             if bot.busy == 0:
                 return
         await asyncio.sleep(0.01)

@@ -40,8 +40,8 @@ class Table:
     def fake(self):
         return self.world.fake
 
-    async def settle(self) -> None:
-        await settle(self.fake, self.bot)
+    async def settle(self, timeout: float = 10.0) -> None:
+        await settle(self.fake, self.bot, timeout)
 
     async def challenge(self, user, opponent, game: str = "tiny", **options):
         rule = get_game(game).deck_rule if game in playable_game_ids() else None
@@ -53,8 +53,8 @@ class Table:
         await self.settle()
         return record
 
-    async def click(self, user, message, custom_id: str):
-        record = await self.fake.click(user, message, custom_id)
+    async def click(self, user, message, custom_id: str, timeout: float = 5.0):
+        record = await self.fake.click(user, message, custom_id, timeout=timeout)
         await self.settle()
         return record
 

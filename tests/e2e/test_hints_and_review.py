@@ -84,8 +84,7 @@ async def test_a_hint_in_an_unrated_match_is_private_and_names_an_offered_option
     user, panel = await mover_panel(table, match.id)
     control = hint_control(table, panel)
     assert control is not None
-    record = await table.fake.click(user, panel, control["custom_id"], timeout=SEARCH_WAIT)
-    await table.settle()
+    record = await table.click(user, panel, control["custom_id"], timeout=SEARCH_WAIT)
     assert record.ephemeral, "a hint is private"
     text = said(record)
     assert "Duel Table would choose **" in text and "%" in text
@@ -119,8 +118,7 @@ async def test_hint_against_the_bot_then_a_review_computed_once_with_real_pictur
     match = await table.match()
     assert match.bot_seat is not None and match.options.get("bot_level") == "easy"
     panel = table.panel(world.alice)
-    record = await table.fake.click(world.alice, panel, hint_control(table, panel)["custom_id"], timeout=SEARCH_WAIT)
-    await table.settle()
+    record = await table.click(world.alice, panel, hint_control(table, panel)["custom_id"], timeout=SEARCH_WAIT)
     assert record.ephemeral and "Duel Table would choose **" in said(record)
     # The hint answered in Japanese for a Japanese member.
     panel = table.panel(world.alice)
@@ -136,8 +134,7 @@ async def test_hint_against_the_bot_then_a_review_computed_once_with_real_pictur
     carol = await world.fake.add_user("carol")
     # A burst: the player and a spectator at once, twice each; the review is searched once.
     burst = [await table.fake.click(user, post, review_id, wait=False) for user in (world.alice, carol) * 2]
-    await table.fake.idle(timeout=SEARCH_WAIT)
-    await table.settle()
+    await table.settle(SEARCH_WAIT)
     await asyncio.gather(*(record.wait() for record in burst))
     assert table.bot.reviews.computed == 1
     stored = await table.bot.store.review_of(match.id, 0 if match.bot_seat == 1 else 1)
