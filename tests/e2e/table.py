@@ -40,8 +40,9 @@ class Table:
     def fake(self):
         return self.world.fake
 
-    async def settle(self, timeout: float = 10.0) -> None:
-        await settle(self.fake, self.bot, timeout)
+    async def settle(self, **options) -> None:
+        """``fakediscord.autoplay.settle`` (its options, e.g. ``timeout``, as given)."""
+        await settle(self.fake, self.bot, **options)
 
     async def challenge(self, user, opponent, game: str = "tiny", **options):
         rule = get_game(game).deck_rule if game in playable_game_ids() else None
@@ -53,8 +54,9 @@ class Table:
         await self.settle()
         return record
 
-    async def click(self, user, message, custom_id: str, timeout: float = 5.0):
-        record = await self.fake.click(user, message, custom_id, timeout=timeout)
+    async def click(self, user, message, custom_id: str, **options):
+        """The fake's click (its options, e.g. ``timeout`` or ``locale``, as given), then settle."""
+        record = await self.fake.click(user, message, custom_id, **options)
         await self.settle()
         return record
 

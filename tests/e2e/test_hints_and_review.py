@@ -122,9 +122,8 @@ async def test_hint_against_the_bot_then_a_review_computed_once_with_real_pictur
     assert record.ephemeral and "Duel Table would choose **" in said(record)
     # The hint answered in Japanese for a Japanese member.
     panel = table.panel(world.alice)
-    japanese = await table.fake.click(world.alice, panel, hint_control(table, panel)["custom_id"], locale="ja",
-                                      timeout=SEARCH_WAIT)
-    await table.settle()
+    japanese = await table.click(world.alice, panel, hint_control(table, panel)["custom_id"], locale="ja",
+                                 timeout=SEARCH_WAIT)
     assert "Duel Table なら **" in said(japanese)
 
     await play_to_the_end(table, match.id, random.Random(5))
@@ -134,7 +133,7 @@ async def test_hint_against_the_bot_then_a_review_computed_once_with_real_pictur
     carol = await world.fake.add_user("carol")
     # A burst: the player and a spectator at once, twice each; the review is searched once.
     burst = [await table.fake.click(user, post, review_id, wait=False) for user in (world.alice, carol) * 2]
-    await table.settle(SEARCH_WAIT)
+    await table.settle(timeout=SEARCH_WAIT)
     await asyncio.gather(*(record.wait() for record in burst))
     assert table.bot.reviews.computed == 1
     stored = await table.bot.store.review_of(match.id, 0 if match.bot_seat == 1 else 1)
