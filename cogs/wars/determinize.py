@@ -3,7 +3,10 @@
 Hidden from ``seat``: the deck order, the opponent's hand and territories (face down), its face-down magic
 and the magic set aside, and during setup the opponent's pools (Seven Mage hands, magic to keep, the
 cards it returned). Unit cards and magic cards form two pools, each the complement of what the seat can
-see, so a sorted pool reshuffled by ``rng`` depends only on the seat's information. An open setup
+see, so a sorted pool reshuffled by ``rng`` depends only on the seat's information. The set-aside pile
+holds magic whose place the rules of setup make public (``public_magic``: at Overlord the magic outside
+the Overlord set, the basic magic where a level leaves it out, the seat's own Apprentice deck and Wizard
+basics): those cards stay aside, so a world never gives the opponent a card it cannot hold. An open setup
 question of the opponent is asked again over its new cards; the engine's seed is redrawn, so later
 shuffles are unknown too.
 """
@@ -35,6 +38,23 @@ BUDGET_SCALE = 1.0
 PRIOR_WINS = 15
 EVALUATION_SCALE = 10.0  # points of the greedy score (about points of life) for a clear lead
 MAGIC = frozenset(C.MAGIC_IDS)
+# Wizard hands each seat three of the basic magic cards by seat (cogs/wars/setup.py: setup_wizard).
+WIZARD_BASICS = (("A17", "A19", "A21"), ("A18", "A20", "A22"))
+
+
+def public_magic(state: State, seat: Seat) -> frozenset[str]:
+    """Magic cards ``seat`` knows are not the opponent's, wherever they lie: set aside whole by the level's
+    setup, or dealt to ``seat`` itself (the one it did not keep is in the set-aside pile too)."""
+    level = state["level"]
+    if level == "overlord":
+        return MAGIC - frozenset(C.OVERLORD_MAGIC_IDS)
+    if level == "wizard":
+        return frozenset(WIZARD_BASICS[seat])
+    known = frozenset(C.BASIC_MAGIC_IDS)  # Apprentice (both kinds) and Seven Mage set every basic card aside
+    own_decks = state.get("magic_decks")
+    if own_decks and own_decks[seat]:  # Apprentice: the seat was dealt its own deck of magic, and knows it
+        known |= frozenset(C.APPRENTICE_DECKS[own_decks[seat]])
+    return known
 
 
 def _deal(zones: list[tuple[Any, Any]], pool: list[str], rng: random.Random) -> list[str]:
@@ -49,11 +69,13 @@ def _deal(zones: list[tuple[Any, Any]], pool: list[str], rng: random.Random) -> 
 
 
 def determinize(state: State, seat: Seat, rng: random.Random) -> State:
+    public = public_magic(state, seat)
     world = copy_state(state)
     world["seed"] = rng.randrange(2**62)
     # Which Apprentice magic deck each seat was dealt: only recorded (the engine never reads it), and the
-    # opponent's is hidden: a world does not carry it.
-    world.pop("magic_decks", None)
+    # opponent's is hidden: a world carries the seat's own only (public_magic reads it again).
+    if "magic_decks" in world:
+        world["magic_decks"] = [deck if each == seat else None for each, deck in enumerate(world["magic_decks"])]
     other = 1 - seat
     setup = world["setup"][other]
     units: list[tuple[Any, Any]] = [(world, "deck"), (world["hands"], other), (world["territories"], other)]
@@ -64,7 +86,9 @@ def determinize(state: State, seat: Seat, rng: random.Random) -> State:
     _deal(units, unit_pool, rng)
 
     down = [slot for slot in world["magic"][other] if slot["state"] == "down"]
-    aside = [index for index, card in enumerate(world["set_aside"]) if card in MAGIC]
+    # Before public_magic, any set-aside magic card could be dealt to the opponent: at Overlord 20 candidates
+    # for its one face-down card where the rules allow 6, and hard searched worlds that cannot happen.
+    aside = [index for index, card in enumerate(world["set_aside"]) if card in MAGIC and card not in public]
     magic_pool = [slot["card"] for slot in down] + [world["set_aside"][i] for i in aside]
     magic_pool += setup.get("magic_pool", [])
     magic_pool.sort()

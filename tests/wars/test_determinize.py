@@ -32,3 +32,30 @@ def test_the_humans_hidden_cards_never_change_the_bots_answer_with_the_greedy_pr
         elsewhere = determinize(state, bot, random.Random(f"human:{index}"))
         assert elsewhere["hands"][0] != state["hands"][0] or elsewhere["deck"] != state["deck"]
         answers_alike("wars", state, elsewhere, bot)
+
+
+def _opponent_magic(world, seat) -> set[str]:
+    other = 1 - seat
+    cards = {slot["card"] for slot in world["magic"][other] if slot["state"] == "down"}
+    return cards | set(world["setup"][other].get("magic_pool", []))
+
+
+def test_a_world_never_gives_the_opponent_magic_the_rules_of_setup_put_elsewhere():
+    # Overlord deals each seat two of the eight Overlord magic cards and sets the other fourteen aside in
+    # the open; Wizard gives each seat three basic cards by seat; Apprentice deals each seat a whole deck.
+    from cogs.wars import cards as C
+
+    for level, seeds in (("overlord", range(4)), ("wizard", range(2)), ("apprentice", range(2))):
+        for state in positions(ENGINE, seeds, every=2, options={"level": level}):
+            for seat in (0, 1):
+                for draw in range(5):
+                    world = determinize(state, seat, random.Random(draw))
+                    held = _opponent_magic(world, seat)
+                    if level == "overlord":
+                        assert held <= set(C.OVERLORD_MAGIC_IDS)
+                    elif level == "wizard":
+                        assert not held & {"A17", "A19", "A21"} if seat == 0 else not held & {"A18", "A20", "A22"}
+                    else:
+                        own = set(C.APPRENTICE_DECKS[state["magic_decks"][seat]])
+                        assert not held & (own | set(C.BASIC_MAGIC_IDS))
+                        assert held <= _opponent_magic(state, seat) | set(state["set_aside"])
