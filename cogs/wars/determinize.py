@@ -6,7 +6,9 @@ cards it returned). Unit cards and magic cards form two pools, each the compleme
 see, so a sorted pool reshuffled by ``rng`` depends only on the seat's information. The set-aside pile
 holds magic whose place the rules of setup make public (``public_magic``: at Overlord the magic outside
 the Overlord set, the basic magic where a level leaves it out, the seat's own Apprentice deck and Wizard
-basics): those cards stay aside, so a world never gives the opponent a card it cannot hold. An open setup
+basics): those cards stay aside, so a world never gives the opponent a card it cannot hold. At Apprentice
+the opponent's hidden magic is dealt from one of the magic decks it may hold (``_opponent_deck``: not the
+seat's own, holding every magic card shown of it), as its whole deck was dealt to it. An open setup
 question of the opponent is asked again over its new cards; the engine's seed is redrawn, so later
 shuffles are unknown too.
 """
@@ -57,6 +59,30 @@ def public_magic(state: State, seat: Seat) -> frozenset[str]:
     return known
 
 
+def _opponent_deck(state: State, seat: Seat, rng: random.Random) -> tuple[str, ...] | None:
+    """Apprentice: one of the magic decks the opponent may hold (not the seat's own, holding every magic card
+    seen of it), drawn by ``rng``; None at other levels or when no deck fits (a fixed deal of tests)."""
+    own_decks = state.get("magic_decks")
+    if state["level"] != "apprentice" or not own_decks or not own_decks[seat]:
+        return None
+    own = C.APPRENTICE_DECKS[own_decks[seat]]
+    seen = {slot["card"] for slot in state["magic"][1 - seat] if slot["state"] != "down"}
+    seen |= {card for card in state["exile"] if card in MAGIC and card not in own}
+    fits = [name for name in sorted(C.APPRENTICE_DECKS) if name != own_decks[seat] and seen <= set(C.APPRENTICE_DECKS[name])]
+    return C.APPRENTICE_DECKS[fits[rng.randrange(len(fits))]] if fits else None
+
+
+def _deck_cards_placed(pool: list[str], deck: tuple[str, ...], front: int, back: int) -> list[str]:
+    """The reshuffled pool reordered so that the places the opponent's hidden cards are dealt from hold cards
+    of ``deck``: the last ``back`` (its face-down slots, popped first) and the first ``front`` (its set-up
+    pool, what is left once the set-aside places have popped theirs); the rest keeps its drawn order."""
+    theirs = [card for card in pool if card in deck]
+    if len(theirs) < front + back:
+        return pool
+    first, last = theirs[:front], theirs[len(theirs) - back:] if back else []
+    return first + [card for card in pool if card not in first and card not in last] + last
+
+
 def _deal(zones: list[tuple[Any, Any]], pool: list[str], rng: random.Random) -> list[str]:
     """Refill each ``(container, key)`` list with as many cards from the reshuffled pool as it held."""
     pool = sorted(pool)
@@ -86,13 +112,17 @@ def determinize(state: State, seat: Seat, rng: random.Random) -> State:
     _deal(units, unit_pool, rng)
 
     down = [slot for slot in world["magic"][other] if slot["state"] == "down"]
-    # Before public_magic, any set-aside magic card could be dealt to the opponent: at Overlord 20 candidates
-    # for its one face-down card where the rules allow 6, and hard searched worlds that cannot happen.
+    # Before public_magic, any set-aside magic card could be dealt to the opponent: at Overlord 21 candidates
+    # for its one face-down card, now 7 (the rules allow 6: the state does not mark which set-aside card is
+    # the one the seat itself did not keep), so hard searched worlds that cannot happen.
     aside = [index for index, card in enumerate(world["set_aside"]) if card in MAGIC and card not in public]
     magic_pool = [slot["card"] for slot in down] + [world["set_aside"][i] for i in aside]
     magic_pool += setup.get("magic_pool", [])
     magic_pool.sort()
     rng.shuffle(magic_pool)
+    deck = _opponent_deck(state, seat, rng)
+    if deck is not None:
+        magic_pool = _deck_cards_placed(magic_pool, deck, len(setup.get("magic_pool", [])), len(down))
     for slot in down:
         slot["card"] = magic_pool.pop()
     for index in aside:

@@ -42,7 +42,8 @@ def _opponent_magic(world, seat) -> set[str]:
 
 def test_a_world_never_gives_the_opponent_magic_the_rules_of_setup_put_elsewhere():
     # Overlord deals each seat two of the eight Overlord magic cards and sets the other fourteen aside in
-    # the open; Wizard gives each seat three basic cards by seat; Apprentice deals each seat a whole deck.
+    # the open; Wizard gives each seat three basic cards by seat; Apprentice deals each seat a whole deck of four, one of the
+    # three the seat does not hold.
     from cogs.wars import cards as C
 
     for level, seeds in (("overlord", range(4)), ("wizard", range(2)), ("apprentice", range(2))):
@@ -59,3 +60,7 @@ def test_a_world_never_gives_the_opponent_magic_the_rules_of_setup_put_elsewhere
                         own = set(C.APPRENTICE_DECKS[state["magic_decks"][seat]])
                         assert not held & (own | set(C.BASIC_MAGIC_IDS))
                         assert held <= _opponent_magic(state, seat) | set(state["set_aside"])
+                        shown = {slot["card"] for slot in world["magic"][1 - seat] if slot["state"] != "down"}
+                        # All of the opponent's magic, hidden and shown, is one deck (not the seat's own).
+                        assert any(held | shown <= set(cards) for name, cards in C.APPRENTICE_DECKS.items()
+                                   if name != state["magic_decks"][seat])
