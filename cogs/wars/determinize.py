@@ -22,7 +22,7 @@ from typing import Any
 from bot.engine import Decision, Seat, State, copy_state
 from cogs.wars import cards as C
 from cogs.wars import policy
-from cogs.wars.setup import ask_setup
+from cogs.wars.setup import WIZARD_BASICS, ask_setup
 
 # Short playouts judged by the greedy player's score (cogs/wars/policy.py) instead of random play to the end:
 # a random playout of ~50 decisions says little about a position, and six cost a sixth of it, so the same
@@ -40,8 +40,6 @@ BUDGET_SCALE = 1.0
 PRIOR_WINS = 15
 EVALUATION_SCALE = 10.0  # points of the greedy score (about points of life) for a clear lead
 MAGIC = frozenset(C.MAGIC_IDS)
-# Wizard hands each seat three of the basic magic cards by seat (cogs/wars/setup.py: setup_wizard).
-WIZARD_BASICS = (("A17", "A19", "A21"), ("A18", "A20", "A22"))
 
 
 def public_magic(state: State, seat: Seat) -> frozenset[str]:

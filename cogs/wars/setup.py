@@ -26,6 +26,9 @@ from cogs.wars.board import (
 )
 from cogs.wars.turn import advance
 
+# Wizard hands each seat three of the basic magic cards, by seat (the bot's worlds read it too).
+WIZARD_BASICS = (("A17", "A19", "A21"), ("A18", "A20", "A22"))
+
 
 def new_game(seed: int, options: Mapping[str, str]) -> State:
     level = options.get("level", "overlord")
@@ -75,7 +78,7 @@ def setup_apprentice(state: State) -> None:
 
 def setup_wizard(state: State) -> None:
     magic = shuffled(state, C.ADVANCED_MAGIC_IDS)
-    pools = [magic[:4] + ["A17", "A19", "A21"], magic[4:8] + ["A18", "A20", "A22"]]
+    pools = [magic[:4] + list(WIZARD_BASICS[0]), magic[4:8] + list(WIZARD_BASICS[1])]
     state["set_aside"] += magic[8:]
     state["deck"] = shuffled(state, C.DECK_IDS)
     deal_nine(state, pools)
