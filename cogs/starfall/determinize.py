@@ -30,7 +30,7 @@ HARD_GUIDED_PLIES = 0
 # Nor does it pull hard's tree toward its own step (HARD_PRIOR_BIAS elsewhere): that pull kept hard's lines near
 # the greedy player's, the very player hard must outplay. Against greedy, uncapped, the paired deals 0-51 of
 # seed 0: with the pull 36 of 52, without it 41 (7 matches gained, 2 lost), and answers at p50 0.8 s, not 1.5 s
-# (docs/BOT.md, "Starfall: hard without the greedy pull").
+# (docs/BOT-STUDIES.md, "Starfall: hard without the greedy pull").
 HARD_PRIOR_BIAS = 0.0
 BUDGET_SCALE = 2.0  # iterations per level (bot/ai/search.py BUDGETS): with the lookahead, ~0.6 s at normal under load
 

@@ -28,12 +28,12 @@ from cogs.wars.setup import WIZARD_BASICS, ask_setup
 # a random playout of ~50 decisions says little about a position, and six cost a sixth of it, so the same
 # thinking time buys 100 iterations at normal instead of 35. With the greedy player as the prior (15 virtual
 # wins, as Starfall's lookahead) the bot won 93.5 % against random before (100 matches) and, over 60 matches
-# against the greedy player itself, 33 % before and 54 % after (2026-11-28, docs/BOT.md).
+# against the greedy player itself, 33 % before and 54 % after (2026-11-28, docs/BOT-STUDIES.md).
 ROLLOUT_DEPTH = 6
 # Hard's playouts are the greedy player's all the way (six decisions, about a turn), not two guided and four
 # random ones: random steps (a magic card fired at nothing, a strategy picked blind) blur the position the
 # score then judges. Against the greedy player (seed 0): two guided plies and four random won 19 of the
-# first 25 deals, six guided plies 22 (and all of the first 18 in a screen); over 100 deals 80 % (docs/BOT.md,
+# first 25 deals, six guided plies 22 (and all of the first 18 in a screen); over 100 deals 80 % (docs/BOT-STUDIES.md,
 # "Hard's playouts in 3x3 Wars": still short of the 90 % hard is asked for).
 HARD_GUIDED_PLIES = ROLLOUT_DEPTH
 BUDGET_SCALE = 1.0
