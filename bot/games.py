@@ -37,6 +37,10 @@ Determinize = Callable[[State, Seat, random.Random], State]
 Evaluate = Callable[[State, Seat], float]
 Policy = Callable[[State, Decision, random.Random], tuple[str, ...]]
 Prune = Callable[[Decision], Decision]
+# A game's own hard player (BotHooks.hard_player): a world determinized for the seat, the seat, the search's rng
+# and ``time_is_up`` (True once the level's cap has passed; it may sleep while the bot process serves members)
+# -> the answer to the seat's pending decision.
+HardPlayer = Callable[[State, Seat, random.Random, Callable[[], bool]], tuple[str, ...]]
 
 DEFAULT_ROLLOUT_DEPTH = 60
 PRIOR_WINS = 3  # virtual wins for the prior's answer: with few iterations the bot plays at least as well
@@ -66,6 +70,10 @@ class BotHooks:
     # Hard's pull toward the guide's step at every node (bot/ai/search.py HARD_PRIOR_BIAS), if not the level's:
     # 0 where the guide is the very player hard must outplay and its pull keeps hard's lines near it (Starfall).
     hard_prior_bias: float | None = None
+    # Hard plays by the game's own player instead of the tree (Starfall: whole-turn lines judged by greedy
+    # playouts in several worlds, cogs/starfall/hard.py). It gets a world, never the real state, and may
+    # resample worlds from it with ``determinize``; easy, normal and the hints keep the tree.
+    hard_player: HardPlayer | None = None
 
 
 @dataclass(frozen=True)

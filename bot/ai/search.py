@@ -145,7 +145,24 @@ def think(game_id: str, state: State, seat: Seat, seed: str, level: str = DEFAUL
     rng = random.Random(f"think:{seed}")
     # The real state is read once, here: everything below sees only a world sampled from seat's view.
     world = hooks.determinize(state, seat, rng)
+    if budget is None and level == "hard" and hooks.hard_player is not None:
+        cap = level_budget(level, hooks, max_ms).max_ms
+        return hooks.hard_player(world, seat, rng, Clock(cap, pause or _no_pause).time_is_up)
     return search(hooks, world, seat, budget or level_budget(level, hooks, max_ms), rng, pause)
+
+
+class Clock:
+    """A game's own hard player's time: up once ``max_ms`` of thinking have passed (time slept in ``pause``,
+    while the bot process serves members' clicks, does not count)."""
+
+    def __init__(self, max_ms: float, pause: Pause) -> None:
+        self.pause = pause
+        self.paused = 0.0
+        self.deadline = time.perf_counter() + max_ms / 1000.0
+
+    def time_is_up(self) -> bool:
+        self.paused += self.pause()
+        return time.perf_counter() - self.paused > self.deadline
 
 
 # ---------------------------------------------------------------- an unseen deck list

@@ -58,16 +58,21 @@ def score(state: State, seat: int) -> float:
     return total
 
 
-def _best_line(state: State, seat: int, turn_key: tuple[int, int]) -> tuple[float, tuple[str, ...]]:
-    """The best score ``seat`` can reach before its turn ends, and the options that reach it."""
+def turn_of(state: State) -> tuple[int, int]:
+    """The turn a position is in (a seat's whole set-up is one turn, round 0)."""
+    return state["round"], state["turn_index"]
+
+
+def best_line(state: State, seat: int, turn_key: tuple[int, int]) -> tuple[float, tuple[str, ...], State]:
+    """The best score ``seat`` can reach before its turn ends, the options that reach it and the position there."""
     pending = rules.pending(state)
-    if not pending or pending[0].seat != seat or (state["round"], state["turn_index"]) != turn_key:
-        return score(state, seat), ()
-    best: tuple[float, tuple[str, ...]] | None = None
+    if not pending or pending[0].seat != seat or turn_of(state) != turn_key:
+        return score(state, seat), (), state
+    best: tuple[float, tuple[str, ...], State] | None = None
     for option in pending[0].options:
-        value, line = _best_line(rules.apply(state, seat, (option,))[0], seat, turn_key)
+        value, line, end = best_line(rules.apply(state, seat, (option,))[0], seat, turn_key)
         if best is None or value > best[0]:
-            best = (value, (option, *line))
+            best = (value, (option, *line), end)
     assert best is not None
     return best
 
@@ -83,10 +88,10 @@ def greedy(state: State, decision: Decision, rng: random.Random) -> tuple[str, .
     planned = _PLANS.pop(key, None)
     if planned is not None:
         return (planned,)
-    turn_key = (state["round"], state["turn_index"])
+    turn_key = turn_of(state)
     scored = []
     for option in decision.options:
-        value, line = _best_line(rules.apply(state, seat, (option,))[0], seat, turn_key)
+        value, line, _end = best_line(rules.apply(state, seat, (option,))[0], seat, turn_key)
         scored.append((value, rng.random(), option, line))
     _value, _tie, option, line = max(scored)
     if len(_PLANS) > 10_000:
@@ -103,15 +108,15 @@ def greedy(state: State, decision: Decision, rng: random.Random) -> tuple[str, .
 LOOKAHEAD_LINES = 8  # own lines (best by ``score``) whose opponent reply is searched: ~30-100 ms a decision
 
 
-def _turn_ends(state: State, seat: int, turn_key: tuple[int, int], line: tuple[str, ...],
+def turn_ends(state: State, seat: int, turn_key: tuple[int, int], line: tuple[str, ...],
                found: list[tuple[tuple[str, ...], State]]) -> None:
     """Every way ``seat`` can finish its current turn: (the options taken, the position it leaves)."""
     pending = rules.pending(state)
-    if not pending or pending[0].seat != seat or (state["round"], state["turn_index"]) != turn_key:
+    if not pending or pending[0].seat != seat or turn_of(state) != turn_key:
         found.append((line, state))
         return
     for option in pending[0].options:
-        _turn_ends(rules.apply(state, seat, (option,))[0], seat, turn_key, (*line, option), found)
+        turn_ends(rules.apply(state, seat, (option,))[0], seat, turn_key, (*line, option), found)
 
 
 def after_reply(state: State, seat: int) -> float:
@@ -119,7 +124,7 @@ def after_reply(state: State, seat: int) -> float:
     pending = rules.pending(state)
     if state["result"] is not None or not pending or pending[0].seat == seat:
         return score(state, seat)
-    value, _line = _best_line(state, pending[0].seat, (state["round"], state["turn_index"]))
+    value, _line, _end = best_line(state, pending[0].seat, turn_of(state))
     return -value  # the score is zero-sum: the opponent's best is seat's worst
 
 
@@ -129,7 +134,7 @@ def lookahead(state: State, decision: Decision, rng: random.Random) -> tuple[str
     whole state: the bot player asks it only on a determinized world (cogs/starfall/determinize.py)."""
     seat = decision.seat
     ends: list[tuple[tuple[str, ...], State]] = []
-    _turn_ends(state, seat, (state["round"], state["turn_index"]), (), ends)
+    turn_ends(state, seat, turn_of(state), (), ends)
     ends = [end for end in ends if end[0]]
     ends.sort(key=lambda end: score(end[1], seat), reverse=True)
     judged = [(after_reply(after, seat), rng.random(), line[0]) for line, after in ends[:LOOKAHEAD_LINES]]

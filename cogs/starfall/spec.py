@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bot.decks import DeckRule
 from bot.games import BotHooks, GameSpec, SelfPlayHooks
-from cogs.starfall import determinize, policy
+from cogs.starfall import determinize, hard, policy
 from cogs.starfall.cards import cards
 from cogs.starfall.cardtext import card_text
 from cogs.starfall.describe import describe
@@ -31,7 +31,7 @@ GAME = GameSpec(
         determinize.determinize, evaluate=determinize.evaluate, prior=determinize.prior,
         rollout_depth=determinize.ROLLOUT_DEPTH, prior_wins=determinize.PRIOR_WINS,
         budget_scale=determinize.BUDGET_SCALE, guided_plies=determinize.HARD_GUIDED_PLIES,
-        hard_prior_bias=determinize.HARD_PRIOR_BIAS,
+        hard_prior_bias=determinize.HARD_PRIOR_BIAS, hard_player=hard.answer,
     ),
     selfplay=SelfPlayHooks(greedy=policy.greedy, side_keys=policy.side_keys, options=policy.selfplay_options),
     render_board=render_board,
