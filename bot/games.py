@@ -39,8 +39,10 @@ Policy = Callable[[State, Decision, random.Random], tuple[str, ...]]
 Prune = Callable[[Decision], Decision]
 # A game's own hard player (BotHooks.hard_player): a world determinized for the seat, the seat, the search's rng
 # and ``time_is_up`` (True once the level's cap has passed; it may sleep while the bot process serves members)
-# -> the answer to the seat's pending decision.
-HardPlayer = Callable[[State, Seat, random.Random, Callable[[], bool]], tuple[str, ...]]
+# -> the answers it weighed, best first, each with its value for the seat (0 lost .. 1 won) and how many
+# worlds judged it: the first is the bot's answer, the next ones a hint's runners-up.
+WeighedAnswer = tuple[tuple[str, ...], float, int]
+HardPlayer = Callable[[State, Seat, random.Random, Callable[[], bool]], list[WeighedAnswer]]
 
 DEFAULT_ROLLOUT_DEPTH = 60
 PRIOR_WINS = 3  # virtual wins for the prior's answer: with few iterations the bot plays at least as well

@@ -23,6 +23,8 @@ from bot.ai.search import (
     DEFAULT_LEVEL,
     DONE,
     Budget,
+    Clock,
+    Hooks,
     Key,
     Pause,
     Search,
@@ -69,6 +71,8 @@ def hint(game_id: str, state: State, seat: Seat, seed: str, level: str = DEFAULT
     hooks = hooks_for(game_id)
     rng = random.Random(f"think:{seed}")  # as search.think: the same worlds, the same answer
     world = hooks.determinize(state, seat, rng)  # the only read of the real state
+    if budget is None and level == "hard" and hooks.hard_player is not None:
+        return own_hard_hint(hooks, world, seat, rng, pause)
     search = Search(hooks, seat, budget or level_budget(level, hooks), rng, pause)
     decision = decision_for(search.pending(world), seat)
     answer = search.run(world)
@@ -81,6 +85,19 @@ def hint(game_id: str, state: State, seat: Seat, seed: str, level: str = DEFAULT
         best = Candidate(answer, None, 0)
     runners_up = tuple(c for c in candidates if not same_answer(c.answer, answer, decision))[:RUNNERS_UP]
     return Hint(best=best, runners_up=runners_up, forced=forced)
+
+
+def own_hard_hint(hooks: Hooks, world: State, seat: Seat, rng: random.Random, pause: Pause | None) -> Hint:
+    """A hint at hard in a game with its own hard player (``BotHooks.hard_player``): that player's weighed
+    answers, as ``think`` asks them (the same worlds and clock), its worlds counted as visits."""
+    decision = decision_for(hooks.engine.pending(world), seat)
+    if decision is None:
+        raise ValueError("the seat has no decision pending")
+    clock = Clock(level_budget("hard", hooks).max_ms, pause or (lambda: 0.0))
+    weighed = [Candidate(answer, value, worlds)
+               for answer, value, worlds in hooks.hard_player(world, seat, rng, clock.time_is_up)]
+    forced = len(decision.options) == 1 and decision.min == decision.max == 1
+    return Hint(best=weighed[0], runners_up=tuple(weighed[1:1 + RUNNERS_UP]), forced=forced)
 
 
 def weighed_answers(search: Search, decision: Decision) -> list[Candidate]:

@@ -147,7 +147,7 @@ def think(game_id: str, state: State, seat: Seat, seed: str, level: str = DEFAUL
     world = hooks.determinize(state, seat, rng)
     if budget is None and level == "hard" and hooks.hard_player is not None:
         cap = level_budget(level, hooks, max_ms).max_ms
-        return hooks.hard_player(world, seat, rng, Clock(cap, pause or _no_pause).time_is_up)
+        return hooks.hard_player(world, seat, rng, Clock(cap, pause or _no_pause).time_is_up)[0][0]
     return search(hooks, world, seat, budget or level_budget(level, hooks, max_ms), rng, pause)
 
 

@@ -55,7 +55,12 @@ def determinize(state: State, seat: Seat, rng: random.Random) -> State:
 
 def evaluate(state: State, seat: Seat) -> float:
     """The greedy player's position score (cards on the field, graves), squashed to 0..1."""
-    return 0.5 + 0.5 * math.tanh(score(state, seat) / 150.0)
+    return squashed(score(state, seat))
+
+
+def squashed(points: float) -> float:
+    """A score (``policy.score``) as a value from 0 (lost) to 1 (won): a card's worth moves it ~0.1."""
+    return 0.5 + 0.5 * math.tanh(points / 150.0)
 
 
 def prior(state: State, decision: Decision, rng: random.Random) -> tuple[str, ...]:

@@ -10,7 +10,8 @@ position well only once the next turns have been played. So hard:
 2. in each of ``WORLDS`` worlds (the first, then others resampled from it: the seat's own draws, the
    opponent's deck list and order), plays each kept line, then lets the greedy player play both sides on,
    a whole turn at a time, until the opponent has played ``OPPONENT_TURNS`` turns, and scores the position;
-3. answers the first step of the line with the best total (ties: the better one-turn score).
+3. answers the first step of the line with the best total (ties: the better one-turn score); the other
+   first steps, each valued by its best line, are a hint's runners-up (bot/ai/advice.py).
 
 Every line meets the same worlds, so a lucky draw favours none of them. Each world costs about 0.1 s; once
 time is up (the level's cap) the worlds played so far decide. Only a world determinized for the seat is
@@ -23,9 +24,10 @@ import random
 from collections.abc import Callable
 
 from bot.engine import State
+from bot.games import WeighedAnswer
 from cogs.starfall import engine as rules
 from cogs.starfall import policy
-from cogs.starfall.determinize import determinize
+from cogs.starfall.determinize import determinize, squashed
 
 LINES = 12  # ways to finish the turn judged (the best by the one-turn score)
 WORLDS = 8  # worlds each line is played in: with 4, hard lost the deals its draws decide
@@ -33,24 +35,34 @@ OPPONENT_TURNS = 2  # played on until the opponent has played two turns (and har
 
 
 def answer(world: State, seat: int, rng: random.Random, time_is_up: Callable[[], bool], *,
-           worlds: int = WORLDS, lines: int = LINES) -> tuple[str, ...]:
-    """Hard's answer for ``seat``'s pending decision in ``world`` (already determinized for ``seat``)."""
+           worlds: int = WORLDS, lines: int = LINES) -> list[WeighedAnswer]:
+    """Hard's answers for ``seat``'s pending decision in ``world`` (already determinized for ``seat``), best
+    first: each first step with the value of its best line (its mean score, squashed to 0..1) and the worlds
+    that judged it. A decision with one sensible first step is answered at once (0 worlds)."""
     turn = policy.turn_of(world)
     ends: list[tuple[tuple[str, ...], State]] = []
     policy.turn_ends(world, seat, turn, (), ends)
     ranked = sorted((end for end in ends if end[0]), key=lambda end: policy.score(end[1], seat), reverse=True)
     candidates = [line for line, _after in ranked[:lines]]
-    if len({line[0] for line in candidates}) <= 1:
-        return (candidates[0][0],) if candidates else (rules.pending(world)[0].options[0],)
+    if not candidates:  # not this seat's decision in this turn: no line to judge
+        return [((rules.pending(world)[0].options[0],), 0.5, 0)]
+    if len({line[0] for line in candidates}) == 1:
+        return [((candidates[0][0],), squashed(policy.score(ranked[0][1], seat)), 0)]
     totals = [0.0] * len(candidates)
-    for count in range(worlds):
-        sample = world if count == 0 else determinize(world, seat, rng)
+    played = 0
+    while played < worlds:
+        sample = world if played == 0 else determinize(world, seat, rng)
         for index, line in enumerate(candidates):
             totals[index] += play_on(sample, seat, line)
+        played += 1
         if time_is_up():
             break
-    best = max(range(len(candidates)), key=lambda index: (totals[index], -index))
-    return (candidates[best][0],)
+    weighed: list[WeighedAnswer] = []
+    for index in sorted(range(len(candidates)), key=lambda index: (-totals[index], index)):
+        step = (candidates[index][0],)
+        if all(step != known for known, _value, _worlds in weighed):  # a step's value is its best line's
+            weighed.append((step, squashed(totals[index] / played), played))
+    return weighed
 
 
 def follow(state: State, seat: int, line: tuple[str, ...]) -> State:
