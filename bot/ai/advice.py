@@ -63,17 +63,17 @@ class Hint:
 
 
 def hint(game_id: str, state: State, seat: Seat, seed: str, level: str = DEFAULT_LEVEL, *,
-         budget: Budget | None = None, pause: Pause | None = None) -> Hint:
+         budget: Budget | None = None, pause: Pause | None = None, max_ms: float | None = None) -> Hint:
     """The bot player's answer for ``seat``'s open decision, its value and the runners-up.
 
     ``seed`` is the bot's (``f"{match.seed}:{match.version}"``, bot/match.py): with it the answer is the
-    one ``search.think`` gives for the same seat, level and position."""
+    one ``search.think`` gives for the same seat, level and position (``max_ms``: the level's cap, as think's)."""
     hooks = hooks_for(game_id)
     rng = random.Random(f"think:{seed}")  # as search.think: the same worlds, the same answer
     world = hooks.determinize(state, seat, rng)  # the only read of the real state
     if budget is None and level == "hard" and hooks.hard_player is not None:
-        return own_hard_hint(hooks, world, seat, rng, pause)
-    search = Search(hooks, seat, budget or level_budget(level, hooks), rng, pause)
+        return own_hard_hint(hooks, world, seat, rng, pause, max_ms)
+    search = Search(hooks, seat, budget or level_budget(level, hooks, max_ms), rng, pause)
     decision = decision_for(search.pending(world), seat)
     answer = search.run(world)
     if decision is None:
@@ -87,13 +87,14 @@ def hint(game_id: str, state: State, seat: Seat, seed: str, level: str = DEFAULT
     return Hint(best=best, runners_up=runners_up, forced=forced)
 
 
-def own_hard_hint(hooks: Hooks, world: State, seat: Seat, rng: random.Random, pause: Pause | None) -> Hint:
+def own_hard_hint(hooks: Hooks, world: State, seat: Seat, rng: random.Random, pause: Pause | None,
+                  max_ms: float | None) -> Hint:
     """A hint at hard in a game with its own hard player (``BotHooks.hard_player``): that player's weighed
     answers, as ``think`` asks them (the same worlds and clock), its worlds counted as visits."""
     decision = decision_for(hooks.engine.pending(world), seat)
     if decision is None:
         raise ValueError("the seat has no decision pending")
-    clock = Clock(level_budget("hard", hooks).max_ms, pause or (lambda: 0.0))
+    clock = Clock(level_budget("hard", hooks, max_ms).max_ms, pause or (lambda: 0.0))
     weighed = [Candidate(answer, value, worlds)
                for answer, value, worlds in hooks.hard_player(world, seat, rng, clock.time_is_up)]
     forced = len(decision.options) == 1 and decision.min == decision.max == 1
