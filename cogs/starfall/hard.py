@@ -50,13 +50,16 @@ def answer(world: State, seat: int, rng: random.Random, time_is_up: Callable[[],
         return [((candidates[0][0],), squashed(policy.score(ranked[0][1], seat)), 0)]
     totals = [0.0] * len(candidates)
     played = 0
-    while played < worlds:
+    out_of_time = False
+    while played < worlds and not out_of_time:
         sample = world if played == 0 else determinize(world, seat, rng)
         for index, line in enumerate(candidates):
             totals[index] += play_on(sample, seat, line)
+            # Asked after every line (~10-20 ms), not every world: the clock is where the search steps aside
+            # while the bot process serves members' clicks. A world once begun is finished, so every line
+            # is judged by the same worlds.
+            out_of_time = time_is_up() or out_of_time
         played += 1
-        if time_is_up():
-            break
     weighed: list[WeighedAnswer] = []
     for index in sorted(range(len(candidates)), key=lambda index: (-totals[index], index)):
         step = (candidates[index][0],)

@@ -107,6 +107,13 @@ def answers_alike(game: str, state: State, elsewhere: State, bot: int, seeds: in
         for seed in range(seeds):
             answer = search.think(game, state, bot, f"alike:{seed}", budget=budget)
             assert search.think(game, elsewhere, bot, f"alike:{seed}", budget=budget) == answer
+    if hooks.hard_player is not None:  # the game's own hard player (Starfall), whole and uncapped, and its hint
+        from bot.ai import advice
+
+        for seed in range(seeds):
+            hint = advice.hint(game, state, bot, f"alike:{seed}", "hard", max_ms=1e9)
+            assert advice.hint(game, elsewhere, bot, f"alike:{seed}", "hard", max_ms=1e9) == hint
+            assert search.think(game, elsewhere, bot, f"alike:{seed}", "hard", max_ms=1e9) == hint.best.answer
 
 
 def easy_budget(game: str):  # -> search.Budget
