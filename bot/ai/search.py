@@ -28,6 +28,9 @@ How it works (Cowling, Powley and Whitehouse 2012, single-observer ISMCTS, as Op
   is keyed before the bot's answer, so it never sees it); at the root it is sampled by the rollout policy.
 * Hard also lets the game's guide policy (its greedy player) bias every node of the tree and answer the
   first steps of each playout (``Budget.prior_bias``, ``guided_plies``; off for easy and normal).
+* A game may play hard by a player of its own instead (``BotHooks.hard_player``: Starfall's turn lines
+  played on by its greedy player, cogs/starfall/hard.py): ``think`` gives it the determinized world, the
+  rng and a ``Clock``; it never sees the real state either.
 * Deterministic: the only randomness is ``random.Random(seed)`` and the levels are iteration budgets;
   the time cap is a safety net that easy's and normal's iterations should not reach on this machine.
   Hard's may (4 s; Starfall's guide is slow, and a loaded host): an answer cut by the cap depends on how
