@@ -23,15 +23,7 @@ ROLLOUT_DEPTH = 6  # random play spoils a position: look to about the end of the
 # The two-turn lookahead (policy.lookahead) is far better than random playouts: the search leaves its answer
 # only for a line whose playouts are clearly better.
 PRIOR_WINS = 20
-# Hard's greedy guide (policy.greedy plans the whole rest of a turn: ~1-4 ms a call, against ~0.05 ms for a
-# random playout step) answers none of a playout's first decisions here: two guided plies
-# made a hard answer 2-10 s and always cut by its cap; none, 0.5-1.5 s and 2,000 whole iterations.
-HARD_GUIDED_PLIES = 0
-# Nor does it pull hard's tree toward its own step (HARD_PRIOR_BIAS elsewhere): that pull kept hard's lines near
-# the greedy player's, the very player hard must outplay. Against greedy, uncapped, the paired deals 0-51 of
-# seed 0: with the pull 36 of 52, without it 41 (7 matches gained, 2 lost), and answers at p50 0.8 s, not 1.5 s
-# (docs/BOT-STUDIES.md, "Starfall: hard without the greedy pull").
-HARD_PRIOR_BIAS = 0.0
+# Hard does not search this tree: it plays its own player (cogs/starfall/hard.py, BotHooks.hard_player).
 BUDGET_SCALE = 2.0  # iterations per level (bot/ai/search.py BUDGETS): with the lookahead, ~0.6 s at normal under load
 
 

@@ -30,8 +30,7 @@ GAME = GameSpec(
     bot=BotHooks(
         determinize.determinize, evaluate=determinize.evaluate, prior=determinize.prior,
         rollout_depth=determinize.ROLLOUT_DEPTH, prior_wins=determinize.PRIOR_WINS,
-        budget_scale=determinize.BUDGET_SCALE, guided_plies=determinize.HARD_GUIDED_PLIES,
-        hard_prior_bias=determinize.HARD_PRIOR_BIAS, hard_player=hard.answer,
+        budget_scale=determinize.BUDGET_SCALE, hard_player=hard.answer,
     ),
     selfplay=SelfPlayHooks(greedy=policy.greedy, side_keys=policy.side_keys, options=policy.selfplay_options),
     render_board=render_board,

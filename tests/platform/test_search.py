@@ -188,15 +188,15 @@ def test_easy_and_normal_answer_as_they_did_before_hard(game):
     assert answers == ANSWERS_BEFORE_HARD[game]
 
 
-def test_starfall_hard_searches_without_its_guides_pull_and_the_other_games_with_it():
-    # Starfall's guide is the greedy player hard is measured against: its pull kept hard's lines near it.
+def test_hard_searches_with_its_guides_pull_where_it_searches_the_tree():
+    # Starfall's hard plays its own player (cogs/starfall/hard.py; tests/starfall/test_hard.py), not the tree.
     for game in BOT_GAMES:
         hooks = search.hooks_for(game)
-        hard = search.level_budget("hard", hooks)
-        expected = 0.0 if game == "starfall" else search.HARD_PRIOR_BIAS
-        assert hard.prior_bias == expected, game
-        asks_guide = search.Search(hooks, 0, hard, random.Random(0)).guide is not None
-        assert asks_guide == (game != "starfall"), game  # nor is it asked in playouts (guided_plies 0)
+        assert (hooks.hard_player is not None) == (game == "starfall"), game
+        if hooks.hard_player is None:
+            hard = search.level_budget("hard", hooks)
+            assert hard.prior_bias == search.HARD_PRIOR_BIAS, game
+            assert search.Search(hooks, 0, hard, random.Random(0)).guide is not None, game
 
 
 def test_hard_asks_the_guide_at_every_node_and_in_playouts():

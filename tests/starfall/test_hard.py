@@ -25,12 +25,6 @@ def bot_positions(count: int = 4):
     return positions_of(ENGINE, 11, options, 1, every=3, count=count)
 
 
-def test_starfall_hard_plays_by_its_own_player_and_the_other_games_by_the_tree():
-    for game in ("formation", "wars", "tetra", "starfall", "afterlife"):
-        expected = hard.answer if game == "starfall" else None
-        assert search.hooks_for(game).hard_player is expected, game
-
-
 def test_every_weighed_answer_is_a_distinct_legal_first_step_best_first():
     for index, state in enumerate(bot_positions()):
         decision = decision_for(ENGINE.pending(state), 1)
