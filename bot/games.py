@@ -66,15 +66,16 @@ class BotHooks:
     budget_scale: float = 1.0  # a game whose playouts are slow thinks in fewer iterations
     # Hard asks the game's greedy player for a playout's first decisions (bot/ai/search.py HARD_GUIDED_PLIES);
     # a game sets its own number here (None: the level's): fewer where its greedy player costs far more than a
-    # playout step (Starfall: 0), more where whole guided playouts judge positions better (3x3 Wars).
+    # playout step, more where whole guided playouts judge positions better (3x3 Wars: 6).
     guided_plies: int | None = None
     hard_rollout_depth: int | None = None  # hard's playout length, if not ``rollout_depth`` (easy and normal's)
     # Hard's pull toward the guide's step at every node (bot/ai/search.py HARD_PRIOR_BIAS), if not the level's:
-    # 0 where the guide is the very player hard must outplay and its pull keeps hard's lines near it (Starfall).
+    # 0 where the guide is the very player hard must outplay and its pull keeps hard's lines near it.
     hard_prior_bias: float | None = None
-    # Hard plays by the game's own player instead of the tree (Starfall: whole-turn lines judged by greedy
-    # playouts in several worlds, cogs/starfall/hard.py). It gets a world, never the real state, and may
-    # resample worlds from it with ``determinize``; easy, normal and the hints keep the tree.
+    # Hard plays by the game's own player instead of the tree, and a hint at hard shows what that player weighed
+    # (Starfall: whole-turn lines played on by its greedy player in several worlds, cogs/starfall/hard.py). It
+    # gets a world, never the real state, and may resample worlds from it with ``determinize``; easy, normal
+    # and the post-game review keep the tree.
     hard_player: HardPlayer | None = None
 
 
