@@ -23,7 +23,6 @@ from bot.ai.search import (
     DEFAULT_LEVEL,
     DONE,
     Budget,
-    Clock,
     Hooks,
     Key,
     Pause,
@@ -31,6 +30,8 @@ from bot.ai.search import (
     hooks_for,
     level_budget,
     next_steps,
+    own_hard_answers,
+    plays_own_hard,
 )
 from bot.engine import Decision, Seat, State, decision_for
 from bot.games import get_game
@@ -71,7 +72,7 @@ def hint(game_id: str, state: State, seat: Seat, seed: str, level: str = DEFAULT
     hooks = hooks_for(game_id)
     rng = random.Random(f"think:{seed}")  # as search.think: the same worlds, the same answer
     world = hooks.determinize(state, seat, rng)  # the only read of the real state
-    if budget is None and level == "hard" and hooks.hard_player is not None:
+    if plays_own_hard(hooks, level, budget):
         return own_hard_hint(hooks, world, seat, rng, pause, max_ms)
     search = Search(hooks, seat, budget or level_budget(level, hooks, max_ms), rng, pause)
     decision = decision_for(search.pending(world), seat)
@@ -94,9 +95,8 @@ def own_hard_hint(hooks: Hooks, world: State, seat: Seat, rng: random.Random, pa
     decision = decision_for(hooks.engine.pending(world), seat)
     if decision is None:
         raise ValueError("the seat has no decision pending")
-    clock = Clock(level_budget("hard", hooks, max_ms).max_ms, pause or (lambda: 0.0))
     weighed = [Candidate(answer, value, worlds)
-               for answer, value, worlds in hooks.hard_player(world, seat, rng, clock.time_is_up)]
+               for answer, value, worlds in own_hard_answers(hooks, world, seat, rng, max_ms, pause)]
     forced = len(decision.options) == 1 and decision.min == decision.max == 1
     return Hint(best=weighed[0], runners_up=tuple(weighed[1:1 + RUNNERS_UP]), forced=forced)
 

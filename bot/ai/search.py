@@ -51,7 +51,7 @@ from typing import Any
 
 from bot.decks import group_of, ready_decks
 from bot.engine import Decision, Engine, Seat, State, decision_for, random_choice
-from bot.games import BotHooks, Policy, get_game
+from bot.games import BotHooks, Policy, WeighedAnswer, get_game
 
 Pause = Callable[[], float]  # sleeps while the search should step aside; returns the seconds slept
 
@@ -148,10 +148,23 @@ def think(game_id: str, state: State, seat: Seat, seed: str, level: str = DEFAUL
     rng = random.Random(f"think:{seed}")
     # The real state is read once, here: everything below sees only a world sampled from seat's view.
     world = hooks.determinize(state, seat, rng)
-    if budget is None and level == "hard" and hooks.hard_player is not None:
-        cap = level_budget(level, hooks, max_ms).max_ms
-        return hooks.hard_player(world, seat, rng, Clock(cap, pause or _no_pause).time_is_up)[0][0]
+    if plays_own_hard(hooks, level, budget):
+        return own_hard_answers(hooks, world, seat, rng, max_ms, pause)[0][0]
     return search(hooks, world, seat, budget or level_budget(level, hooks, max_ms), rng, pause)
+
+
+def plays_own_hard(hooks: Hooks, level: str, budget: Budget | None) -> bool:
+    """Hard in a game with its own hard player (``BotHooks.hard_player``); a given budget asks for the tree."""
+    return budget is None and level == "hard" and hooks.hard_player is not None
+
+
+def own_hard_answers(hooks: Hooks, world: State, seat: Seat, rng: random.Random, max_ms: float | None,
+                     pause: Pause | None) -> list[WeighedAnswer]:
+    """The game's own hard player's weighed answers on ``world`` (best first), on hard's clock (``max_ms``:
+    its cap, else the level's): what ``think`` answers and a hint at hard shows."""
+    assert hooks.hard_player is not None
+    clock = Clock(level_budget("hard", hooks, max_ms).max_ms, pause or _no_pause)
+    return hooks.hard_player(world, seat, rng, clock.time_is_up)
 
 
 class Clock:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from bot.engine import State
+from bot.engine import State, decision_for
 from bot.games import WeighedAnswer
 from cogs.starfall import engine as rules
 from cogs.starfall import policy
@@ -46,7 +46,9 @@ def answer(world: State, seat: int, rng: random.Random, time_is_up: Callable[[],
     ranked = sorted((end for end in ends if end[0]), key=lambda end: policy.score(end[1], seat), reverse=True)
     candidates = [line for line, _after in ranked[:lines]]
     if not candidates:  # not this seat's decision in this turn: no line to judge
-        return [((rules.pending(world)[0].options[0],), 0.5, 0)]
+        decision = decision_for(rules.pending(world), seat)
+        assert decision is not None, "the seat has no decision pending"
+        return [((decision.options[0],), 0.5, 0)]
     if len({line[0] for line in candidates}) == 1:
         return [((candidates[0][0],), squashed(policy.score(ranked[0][1], seat)), 0)]
     totals = [0.0] * len(candidates)
