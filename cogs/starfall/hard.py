@@ -9,11 +9,8 @@ position well only once the next turns have been played. So hard:
    ``LINES`` best by the one-turn score;
 2. in each of ``WORLDS`` worlds (the first, then others resampled from it: the seat's own draws, the
    opponent's deck list and order), plays each kept line, then lets the greedy player play both sides on,
-   a whole turn at a time, until the opponent has played ``OPPONENT_TURNS`` turns, and values the position
-   from 0 (lost) to 1 (won): the score squashed (``squashed``), so a world won counts 1, not the score's
-   100,000 that would swamp the other worlds (a line that wins one world in eight would outweigh a line
-   far ahead in all eight);
-3. answers the first step of the line with the best mean value (ties: the better one-turn score); the other
+   a whole turn at a time, until the opponent has played ``OPPONENT_TURNS`` turns, and scores the position;
+3. answers the first step of the line with the best total (ties: the better one-turn score); the other
    first steps, each valued by its best line, are a hint's runners-up (bot/ai/advice.py).
 
 Every line meets the same worlds, so a lucky draw favours none of them. Each world costs about 0.1 s; once
@@ -41,7 +38,7 @@ OPPONENT_TURNS = 2  # played on until the opponent has played two turns (and har
 def answer(world: State, seat: int, rng: random.Random, time_is_up: Callable[[], bool], *,
            worlds: int = WORLDS, lines: int = LINES) -> list[WeighedAnswer]:
     """Hard's answers for ``seat``'s pending decision in ``world`` (already determinized for ``seat``), best
-    first: each first step with the value of its best line (its mean over the worlds, 0..1) and the worlds
+    first: each first step with the value of its best line (its mean score, squashed to 0..1) and the worlds
     that judged it. A decision with one sensible first step is answered at once (0 worlds)."""
     turn = policy.turn_of(world)
     ends: list[tuple[tuple[str, ...], State]] = []
@@ -70,7 +67,7 @@ def answer(world: State, seat: int, rng: random.Random, time_is_up: Callable[[],
     for index in sorted(range(len(candidates)), key=lambda index: (-totals[index], index)):
         step = (candidates[index][0],)
         if all(step != known for known, _value, _worlds in weighed):  # a step's value is its best line's
-            weighed.append((step, totals[index] / played, played))
+            weighed.append((step, squashed(totals[index] / played), played))
     return weighed
 
 
@@ -87,9 +84,8 @@ def follow(state: State, seat: int, line: tuple[str, ...]) -> State:
 
 
 def play_on(state: State, seat: int, line: tuple[str, ...]) -> float:
-    """``seat``'s value (0 lost .. 1 won, the score squashed) once it has played ``line`` and the greedy player
-    has played both sides on for ``OPPONENT_TURNS`` of the opponent's turns (each turn planned whole, as
-    ``policy.greedy`` plays it)."""
+    """``seat``'s score once it has played ``line`` and the greedy player has played both sides on for
+    ``OPPONENT_TURNS`` of the opponent's turns (each turn planned whole, as ``policy.greedy`` plays it)."""
     state = follow(state, seat, line)
     opponent_turns = 0
     while state["result"] is None and opponent_turns < OPPONENT_TURNS:
@@ -100,4 +96,4 @@ def play_on(state: State, seat: int, line: tuple[str, ...]) -> float:
         _value, _line, state = policy.best_line(state, mover, policy.turn_of(state))
         if mover != seat:
             opponent_turns += 1
-    return squashed(policy.score(state, seat))
+    return policy.score(state, seat)
