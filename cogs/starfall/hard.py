@@ -9,7 +9,8 @@ position well only once the next turns have been played. So hard:
    ``LINES`` best by the one-turn score;
 2. in each of ``WORLDS`` worlds (the first, then others resampled from it: the seat's own draws, the
    opponent's deck list and order), plays each kept line, then lets the greedy player play both sides on,
-   a whole turn at a time, until the opponent has played ``OPPONENT_TURNS`` turns, and scores the position;
+   a whole turn at a time, until the opponent has played ``OPPONENT_TURNS`` turns, and judges the position by
+   a score fitted to how matches end (``judge.points``: it says who is winning better than the one-turn score);
 3. answers the first step of the line with the best total (ties: the better one-turn score); the other
    first steps, each valued by its best line, are a hint's runners-up (bot/ai/advice.py).
 
@@ -26,7 +27,7 @@ from collections.abc import Callable
 from bot.engine import State, decision_for
 from bot.games import WeighedAnswer
 from cogs.starfall import engine as rules
-from cogs.starfall import policy
+from cogs.starfall import judge, policy
 from cogs.starfall.determinize import determinize, squashed
 
 # Screened against greedy (docs/BOT-STUDIES.md): 12 lines in 8 worlds won 31 of 35 deals, 8 lines in 4 won 42 of 55.
@@ -50,7 +51,7 @@ def answer(world: State, seat: int, rng: random.Random, time_is_up: Callable[[],
         assert decision is not None, "the seat has no decision pending"
         return [((decision.options[0],), 0.5, 0)]
     if len({line[0] for line in candidates}) == 1:
-        return [((candidates[0][0],), squashed(policy.score(ranked[0][1], seat)), 0)]
+        return [((candidates[0][0],), squashed(judge.points(ranked[0][1], seat)), 0)]
     totals = [0.0] * len(candidates)
     played = 0
     out_of_time = False
@@ -84,8 +85,9 @@ def follow(state: State, seat: int, line: tuple[str, ...]) -> State:
 
 
 def play_on(state: State, seat: int, line: tuple[str, ...]) -> float:
-    """``seat``'s score once it has played ``line`` and the greedy player has played both sides on for
-    ``OPPONENT_TURNS`` of the opponent's turns (each turn planned whole, as ``policy.greedy`` plays it)."""
+    """``seat``'s fitted score (``judge.points``) once it has played ``line`` and the greedy player has played
+    both sides on for ``OPPONENT_TURNS`` of the opponent's turns (each turn planned whole, as ``policy.greedy``
+    plays it)."""
     state = follow(state, seat, line)
     opponent_turns = 0
     while state["result"] is None and opponent_turns < OPPONENT_TURNS:
@@ -96,4 +98,4 @@ def play_on(state: State, seat: int, line: tuple[str, ...]) -> float:
         _value, _line, state = policy.best_line(state, mover, policy.turn_of(state))
         if mover != seat:
             opponent_turns += 1
-    return policy.score(state, seat)
+    return judge.points(state, seat)

@@ -10,7 +10,7 @@ import random
 
 from bot.ai import advice, search
 from bot.engine import decision_for
-from cogs.starfall import hard, policy
+from cogs.starfall import hard, judge, policy
 from cogs.starfall.determinize import determinize
 from cogs.starfall.engine import ENGINE
 from tests.platform.determinize_checks import positions_of
@@ -78,13 +78,14 @@ def test_play_on_stops_after_the_opponents_turns():
     policy.turn_ends(world, 1, policy.turn_of(world), (), ends)
     line, after = ends[0]
     assert hard.follow(world, 1, line) == after
-    # Played on by hand: the rest is greedy's whole turns, until the opponent has played OPPONENT_TURNS of them.
+    # Played on by hand: the rest is greedy's whole turns, until the opponent has played OPPONENT_TURNS of them;
+    # the position reached is judged by the fitted score.
     position, opponent_turns = after, 0
     while position["result"] is None and opponent_turns < hard.OPPONENT_TURNS:
         mover = ENGINE.pending(position)[0].seat
         _value, _line, position = policy.best_line(position, mover, policy.turn_of(position))
         opponent_turns += mover != 1
-    assert hard.play_on(world, 1, line) == policy.score(position, 1)
+    assert hard.play_on(world, 1, line) == judge.points(position, 1)
 
 
 def test_a_hint_at_hard_is_the_hard_players_answer_and_its_runners_up():
