@@ -22,7 +22,8 @@ from cogs.starfall import cards as catalogue
 
 LATE_ROUND = 17  # from here the round limit (round 20: fewer graves, then more HP left) is near
 
-# Log-odds of winning per unit of each feature (mine minus theirs).
+# Log-odds of winning per unit of each feature (mine minus theirs). A fit, not a judgment: the features overlap
+# (a card in the front row also stands where its skill works), so a weight is read together with its neighbours'.
 WEIGHTS: dict[str, float] = {
     "grave": -1.104033,  # a card in the grave
     "grave5": -0.323943,  # five in the grave: two deaths from losing
