@@ -76,7 +76,8 @@ class ArenaReport:
     think_ms_of: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
     sides: Report = field(default_factory=lambda: Report(game="", policy="", matches=0, seed=0))
     # A's score by the side A held (a deck, characters): a level can be strong with one side and even with
-    # another (Starfall's hard with Starstorm, docs/BOT-STUDIES-STARFALL.md), which the sides' own rates above do not show.
+    # another (Starfall's hard with Starstorm, docs/BOT-STUDIES-STARFALL.md), which the sides' own rates above
+    # do not show.
     a_sides: dict[str, Tally] = field(default_factory=dict)
 
     def lines(self) -> list[str]:

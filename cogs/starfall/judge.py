@@ -75,10 +75,8 @@ def side_features(state: State, seat: int) -> dict[str, float]:
         "stars": sum(min(record["star"], 3) for _sq, record in cards),
         "locked": sum(1 for _sq, record in cards if record["status"] == "lock"),
         "sick": sum(1 for _sq, record in cards if record["status"] == "sick" and not record["acted"]),
-        "placed": sum(1 for sq, record in cards
-                      if board.row_of(sq) in catalogue.skill(record["id"], "normal")["from"]),
-        "covered": sum(1 for sq, _record in cards
-                       if board.row_of(sq) == "b" and field[board.square("f", board.col_of(sq))] is not None),
+        "placed": sum(1 for sq, record in cards if policy.placed(record, sq)),
+        "covered": sum(1 for sq, _record in cards if policy.covered(field, sq)),
         "front": sum(1 for sq, _record in cards if board.row_of(sq) == "f"),
         "r_effect": sum(1 for _sq, record in cards if record["r"]),
         "acted": sum(1 for _sq, record in cards if record["acted"]),

@@ -24,13 +24,23 @@ COVER_BONUS = 4.0
 STAR_RISK = {0: -6.0, 1: 0.0, 2: 0.0, 3: -6.0, 4: -30.0}
 
 
+def placed(record: dict[str, Any], sq: str) -> bool:
+    """The card stands in a row its normal skill works from."""
+    return board.row_of(sq) in catalogue.skill(record["id"], "normal")["from"]
+
+
+def covered(field: dict[str, Any], sq: str) -> bool:
+    """The square is in the back row behind a front card."""
+    return board.row_of(sq) == "b" and field[board.square("f", board.col_of(sq))] is not None
+
+
 def card_value(state: State, record: dict[str, Any], sq: str, field: dict[str, Any]) -> float:
     left = catalogue.hp(record["id"]) - record["dmg"]
     value = CARD_BASE + left + STAR_RISK.get(record["star"], 0.0)
     # Position: a card should stand where its normal skill works, and fragile cards behind cover.
-    if board.row_of(sq) in catalogue.skill(record["id"], "normal")["from"]:
+    if placed(record, sq):
         value += POSITION_BONUS
-    if board.row_of(sq) == "b" and field[board.square("f", board.col_of(sq))] is not None:
+    if covered(field, sq):
         value += COVER_BONUS
     if record["star"] >= 4:  # dies at the next round start unless it spends ★
         value -= 0.5 * left
