@@ -30,7 +30,8 @@ from cogs.starfall import engine as rules
 from cogs.starfall import judge, policy
 from cogs.starfall.determinize import determinize, squashed
 
-# Screened against greedy (docs/BOT-STUDIES.md): 12 lines in 8 worlds won 31 of 35 deals, 8 lines in 4 won 42 of 55.
+# Screened against greedy (docs/BOT-STUDIES-STARFALL.md, "The screen"): 12 lines in 8 worlds won 31 of 35 matches,
+# 8 lines in 4 won 42 of 55.
 LINES = 12  # ways to finish the turn judged (the best by the one-turn score)
 WORLDS = 8  # worlds each line is played in (every line the same ones)
 OPPONENT_TURNS = 2  # played on until the opponent has played two turns (and hard one between them)
