@@ -149,6 +149,51 @@ def take_from_hand(state: State, seat: Seat, card_id: str) -> None:
     if card_id not in hand:
         raise IllegalChoice("card not in hand", card=card_id)
     hand.remove(card_id)
+    forget_seen(state, seat, card_id)
+
+
+# ---------------------------------------------------------------- what the opponent has seen of a hand
+# A card comes back to its owner's hidden hand in the open (bounced, 不死, 交代, taken by a seek) or is shown
+# to the opponent by 暴露; the opponent then knows where it is until it leaves the hand in the open. The
+# state keeps that knowledge (``state["seen"][owner]``) so the bot's worlds for the opponent hold it
+# (determinize.py) and the opponent's own panel reminds them of it (views.py). ``hand``: known to be in the
+# hand; ``hand_or_territory``: it was, then the owner set a face-down territory from the hand, maybe this one.
+# Only what the opponent saw moves these lists: never the hidden card an expansion took.
+
+
+def seen_by_opponent(state: State, owner: Seat) -> dict[str, list[str]]:
+    """The owner's cards its opponent knows are in its hand (or, since an expansion, hand or territories)."""
+    seen = state.get("seen")
+    return seen[owner] if seen else {"hand": [], "hand_or_territory": []}
+
+
+def mark_seen(state: State, owner: Seat, cards: Sequence[str]) -> None:
+    """``cards`` of the owner's hand are now known to its opponent."""
+    if "seen" not in state:  # older matches and a fresh game start without it
+        state["seen"] = [{"hand": [], "hand_or_territory": []} for _ in (0, 1)]
+    known = state["seen"][owner]
+    for card in cards:
+        if card in known["hand_or_territory"]:
+            known["hand_or_territory"].remove(card)
+        if card not in known["hand"]:
+            known["hand"].append(card)
+
+
+def forget_seen(state: State, owner: Seat, card_id: str) -> None:
+    """The card left the owner's hand in the open (played, discarded): nothing left to remember."""
+    seen = state.get("seen")
+    if seen:
+        for cards in seen[owner].values():
+            if card_id in cards:
+                cards.remove(card_id)
+
+
+def seen_after_expansion(state: State, owner: Seat) -> None:
+    """The owner set a hidden card of its hand as a territory: each seen card may be that one."""
+    seen = state.get("seen")
+    if seen and seen[owner]["hand"]:
+        seen[owner]["hand_or_territory"] += seen[owner]["hand"]
+        seen[owner]["hand"] = []
 
 
 def draw_cards(state: State, seat: Seat, count: int, events: list[Event]) -> list[str]:
@@ -180,6 +225,7 @@ def destroy_unit(state: State, card_id: str, events: list[Event]) -> None:
     leave_field(state, seat, card_id)
     if has_trait(state, card_id, "undying"):
         state["hands"][seat].append(card_id)
+        mark_seen(state, seat, [card_id])
         events.append(event("undying", None, seat=seat, card=card_id))
     else:
         state["discard"].append(card_id)
@@ -193,12 +239,17 @@ def bounce_unit(state: State, card_id: str, events: list[Event]) -> None:
     seat, _ = found
     leave_field(state, seat, card_id)
     state["hands"][seat].append(card_id)
+    mark_seen(state, seat, [card_id])
     events.append(event("bounced", None, seat=seat, card=card_id))
 
 
 def answer_expand(state: State, seat: Seat, option: str, events: list[Event]) -> None:
     card = option.split(":")[1]
-    take_from_hand(state, seat, card)
+    hand = state["hands"][seat]
+    if card not in hand:
+        raise IllegalChoice("card not in hand", card=card)
+    hand.remove(card)  # not take_from_hand: the territory is face down, so the opponent saw no card leave
+    seen_after_expansion(state, seat)
     state["territories"][seat].append(card)
     events.append(event("expand", None, seat=seat))
     main_record(state, {"seat": seat, "kind": "expand"})  # the territory card is face down: not named

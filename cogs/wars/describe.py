@@ -75,4 +75,9 @@ def describe(view: Mapping[str, Any], locale: str) -> str:
         whose = "territories_of" if shown_to_all(view) else "your_territories"
         parts.append(t(f"alt.wars.{whose}", locale, seat=seat(view["seat"], locale), count=len(territories),
                        cards=listing((card_name(c, locale) for c in territories), locale)))
+        seen = view.get("seen_in_opponent_hand") or {}
+        for kind in ("hand", "hand_or_territory") if not shown_to_all(view) else ():
+            if seen.get(kind):
+                parts.append(t(f"alt.wars.seen_{kind}", locale, seat=seat(1 - view["seat"], locale),
+                               cards=listing((card_name(c, locale) for c in seen[kind]), locale)))
     return sentences(parts, locale)

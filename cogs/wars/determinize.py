@@ -22,6 +22,7 @@ from typing import Any
 from bot.engine import Decision, Seat, State, copy_state
 from cogs.wars import cards as C
 from cogs.wars import policy
+from cogs.wars.board import seen_by_opponent
 from cogs.wars.setup import WIZARD_BASICS, ask_setup
 
 # Short playouts judged by the greedy player's score (cogs/wars/policy.py) instead of random play to the end:
@@ -92,6 +93,36 @@ def _deal(zones: list[tuple[Any, Any]], pool: list[str], rng: random.Random) -> 
     return pool
 
 
+def _deal_with_seen(world: State, other: Seat, zones: list[tuple[Any, Any]], pool: list[str],
+                    rng: random.Random) -> bool:
+    """Deal the unit cards as ``_deal`` does, but keep the opponent's cards the seat has seen
+    (``board.seen_by_opponent``) in its hand, or in its hand or territories: a world where a bounced unit or a
+    card 暴露 showed is back in the deck cannot happen. False (nothing dealt) when nothing was seen, so those
+    worlds are drawn exactly as before."""
+    seen = seen_by_opponent(world, other)
+    in_hand, either = list(seen["hand"]), list(seen["hand_or_territory"])
+    hand_size, territory_size = len(world["hands"][other]), len(world["territories"][other])
+    # Counts are public: a record that no longer fits them (it cannot, by the engine) is ignored, not trusted.
+    if not (in_hand or either) or len(in_hand) > hand_size or len(in_hand) + len(either) > hand_size + territory_size:
+        return False
+    known = set(in_hand) | set(either)
+    unknown = sorted(card for card in pool if card not in known)
+    rng.shuffle(unknown)
+    open_places = hand_size + territory_size - len(in_hand)
+    mixed = either + unknown[:open_places - len(either)]
+    del unknown[:open_places - len(either)]
+    rng.shuffle(mixed)
+    world["hands"][other] = in_hand + mixed[:hand_size - len(in_hand)]
+    world["territories"][other] = mixed[hand_size - len(in_hand):]
+    for container, key in zones:
+        if container is world["hands"] or container is world["territories"]:
+            continue
+        count = len(container[key])
+        container[key] = unknown[:count]
+        del unknown[:count]
+    return True
+
+
 def determinize(state: State, seat: Seat, rng: random.Random) -> State:
     public = public_magic(state, seat)
     world = copy_state(state)
@@ -107,7 +138,8 @@ def determinize(state: State, seat: Seat, rng: random.Random) -> State:
     if "returned" in setup:
         units.append((setup, "returned"))
     unit_pool = [card for container, key in units for card in container[key]]
-    _deal(units, unit_pool, rng)
+    if not _deal_with_seen(world, other, units, unit_pool, rng):
+        _deal(units, unit_pool, rng)
 
     down = [slot for slot in world["magic"][other] if slot["state"] == "down"]
     # Before public_magic, any set-aside magic card could be dealt to the opponent: at Overlord 21 candidates

@@ -41,6 +41,7 @@ from cogs.wars.board import (
     has_trait,
     heal,
     is_pierce,
+    mark_seen,
     multi,
     other,
     reinforceable,
@@ -167,6 +168,7 @@ def effect_expose(state: State, seat: Seat, events: list[Event]) -> None:
     hand = state["hands"][opponent]
     shown = sorted(draw_rng(state).sample(hand, min(4, len(hand)))) if hand else []
     if shown:
+        mark_seen(state, opponent, shown)
         events.append(event("revealed_hand", (seat,), seat=opponent, cards=shown))
     slots = [i for i, slot in enumerate(state["magic"][opponent]) if slot["state"] == "down"]
     if slots:
@@ -296,7 +298,7 @@ def effect_headwind(state: State, seat: Seat, events: list[Event]) -> None:
     hand = state["hands"][other(seat)]
     if hand:
         card = draw_rng(state).choice(sorted(hand))
-        hand.remove(card)
+        take_from_hand(state, other(seat), card)
         state["discard"].append(card)
         events.append(event("discarded", None, seat=other(seat), card=card))
 

@@ -21,6 +21,7 @@ from cogs.wars.board import (
     card_value,
     event,
     heal,
+    mark_seen,
     single,
     split_token,
     take_from_hand,
@@ -121,6 +122,7 @@ def answer_seek(state: State, seat: Seat, option: str, events: list[Event]) -> N
     state["discard"].remove(from_discard)
     state["discard"].append(from_hand)
     state["hands"][seat].append(from_discard)
+    mark_seen(state, seat, [from_discard])
     events.append(event("seek", None, seat=seat, taken=from_discard, given=from_hand))
 
 

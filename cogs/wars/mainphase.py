@@ -17,6 +17,7 @@ from cogs.wars.board import (
     has_trait,
     leave_field,
     main_record,
+    mark_seen,
     take_from_hand,
     territory_count,
     unit_entry,
@@ -57,6 +58,7 @@ def answer_strategy(state: State, seat: Seat, option: str, events: list[Event]) 
             leave_field(state, seat, spent)
             if has_trait(state, spent, "relief"):
                 state["hands"][seat].append(spent)  # 交代
+                mark_seen(state, seat, [spent])
             else:
                 state["discard"].append(spent)
         events.append(event("redeploy", None, seat=seat, card=card, spent=parts[2].split("+")))

@@ -681,6 +681,12 @@ def hand_sections(view: dict[str, Any], locale: str) -> list[tuple[str, str, lis
     pool = [(card, None) for card in setup.get("magic_pool", [])]
     if pool:
         sections.append((wars_text("board.magic_pool", locale), "magic", pool))
+    seen = view.get("seen_in_opponent_hand") or {}
+    if seat is not None and not shown_to_all(view):  # a reminder for this seat, not news at the match's end
+        for kind in ("hand", "hand_or_territory"):
+            if seen.get(kind):
+                sections.append((wars_text(f"board.seen_{kind}", locale, player=_seat(1 - seat, locale),
+                                           count=len(seen[kind])), "small", list(seen[kind])))
     return sections
 
 

@@ -10,7 +10,14 @@ from bot.engine import (
     copy_state,
 )
 from cogs.wars import cards as C
-from cogs.wars.board import QUESTIONS, level_has_masters, shown_cards, territory_count, trait_active
+from cogs.wars.board import (
+    QUESTIONS,
+    level_has_masters,
+    seen_by_opponent,
+    shown_cards,
+    territory_count,
+    trait_active,
+)
 from cogs.wars.combat import power
 
 
@@ -61,6 +68,9 @@ def build_view(state: State, seat: Seat | None) -> dict[str, Any]:
                              "hand_pool": [list(h) for h in setup.get("hand_pool", [])]}
             if setup.get("stage") == "pick":
                 view["setup"]["magic_pool"] = []  # Seven Mage: choose the hand without seeing magic
+        seen = seen_by_opponent(state, 1 - seat)
+        if seen["hand"] or seen["hand_or_territory"]:  # what this seat saw of the opponent's hidden hand
+            view["seen_in_opponent_hand"] = {kind: list(cards) for kind, cards in seen.items()}
         own = QUESTIONS.ask_for(state, seat)
         view["decision"] = None if own is None else {"kind": own["kind"], "options": list(own["options"]),
                                                      "min": own["min"], "max": own["max"]}
