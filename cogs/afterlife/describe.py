@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.alttext import hand_words, listing, seat, sentences
 from bot.i18n import t
+from bot.render.names import shown_to_all
 from cogs.afterlife.text import card_name, keyword_name, phase_name, reason_name, unit_text
 
 
@@ -68,4 +69,8 @@ def describe(view: Mapping[str, Any], locale: str) -> str:
         for number, bundle in enumerate(own.get("bundles") or [], start=1):
             parts.append(t("alt.afterlife.bundle", locale, number=number,
                            cards=listing((card_name(c, locale) for c in bundle), locale)))
+        seen = view.get("seen_in_opponent_hand") or []
+        if seen and not shown_to_all(view):  # a reminder for this seat, not news at the match's end
+            parts.append(t("alt.afterlife.seen", locale, seat=seat(1 - viewer, locale),
+                           cards=listing((card_name(c, locale) for c in seen), locale)))
     return sentences(parts, locale)

@@ -39,6 +39,12 @@ def determinize(state: State, seat: Seat, rng: random.Random) -> State:
     casting = world["casting"]
     if casting is not None and casting["seat"] == 1 - seat:
         seen.append(casting["card"])
+    # Its hidden hand cards the seat has seen (zones.seen_by_opponent) stay in its hand; a record that does not
+    # fit the hand's public count (it cannot, by the engine) is ignored, not trusted.
+    known = Z.seen_by_opponent(world, 1 - seat)
+    if len(known) > len(other["hand"]):
+        known = []
+    seen += known
     cards, deck_id = sample_deck_list(rules.GAME_ID, seen, rng)
     world["deck_names"][1 - seat] = deck_id or ""
     other["always_stop"] = False
@@ -47,8 +53,8 @@ def determinize(state: State, seat: Seat, rng: random.Random) -> State:
     for index, bundle in enumerate(other["bundles"]):
         other["bundles"][index] = pool[:len(bundle)]
         del pool[:len(bundle)]
-    hand_size = len(other["hand"])
-    other["hand"] = pool[:hand_size]
+    hand_size = len(other["hand"]) - len(known)
+    other["hand"] = known + pool[:hand_size]
     other["deck"] = pool[hand_size:]
     if other["pick"] is not None and other["bundles"]:
         other["pick"] = rng.randrange(len(other["bundles"]))  # picked in secret: any bundle

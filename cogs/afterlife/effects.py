@@ -160,6 +160,7 @@ def run_bounce(state: State, seat: Seat, params: Params, target: str | None, eve
         return
     owner, unit = Z.leave_field(state, chosen(target))
     Z.player(state, owner)["hand"].append(unit["card"])
+    Z.mark_seen(state, owner, [unit["card"]])
     events.append(Z.event("bounced", None, seat=owner, cid=unit["cid"], card=unit["card"]))
 
 
@@ -186,6 +187,7 @@ def run_search(state: State, seat: Seat, params: Params, target: str | None, eve
         events.append(Z.event("search_missed", None, seat=seat, turned=len(turned)))
         return
     p["hand"].append(found)  # it was turned face up, so everyone may read it
+    Z.mark_seen(state, seat, [found])
     events.append(Z.event("searched", None, seat=seat, card=found, turned=len(turned)))
 
 
@@ -212,6 +214,7 @@ def run_recall(state: State, seat: Seat, params: Params, target: str | None, eve
     p = Z.player(state, seat)
     p["afterlife"].remove(card)
     p["hand"].append(card)
+    Z.mark_seen(state, seat, [card])
     events.append(Z.event("recalled", None, seat=seat, card=card))
 
 

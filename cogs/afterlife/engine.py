@@ -228,9 +228,11 @@ def do_override(state: State, seat: Seat, pair: str, other: str, events: list[Ev
     Z.take_from_hand(state, seat, pair)
     Z.take_from_hand(state, seat, pair)
     p["hand"].remove(other)
+    Z.forget_seen(state, seat, other)  # the public zone shows it now
     p["public"].append(other)
     p["afterlife"].append(pair)
     p["hand"].append(pair)
+    Z.mark_seen(state, seat, [pair])  # both copies were shown: the one back in the hand is known
     events.append(Z.event("override", None, seat=seat, card=pair, shown=other))
     Z.draw(state, seat, 1, events)
 
@@ -250,6 +252,7 @@ def task_cleanup(state: State, current: dict[str, Any], events: list[Event]) -> 
             unit["boost"] = 0
             unit["granted"] = []
         p["hand"].extend(p["public"])  # revealed cards return to hidden at the end of the turn
+        Z.mark_seen(state, owner, p["public"])  # hidden again, but the opponent read them
         p["public"] = []
         p["drew3"] = False
     events.append(Z.event("turn_end", None, seat=seat))
@@ -306,6 +309,9 @@ def build_view(state: State, seat: Seat | None) -> dict[str, Any]:
         "log": [{"key": entry["key"], "args": dict(entry["args"])} for entry in state.get("log") or []],
     }
     if seat is not None:
+        seen = Z.seen_by_opponent(state, 1 - seat)
+        if seen:  # the opponent's hidden hand cards this seat has read
+            view["seen_in_opponent_hand"] = seen
         own = QUESTIONS.ask_for(state, seat)
         view["decision"] = None if own is None else {"kind": own["kind"], "options": list(own["options"]),
                                                      "min": own["min"], "max": own["max"],

@@ -157,6 +157,7 @@ def answer_cut(state: State, seat: Seat, choice: list[str], entry: dict[str, Any
         spare_public = p["public"].count(card) - (1 if casting["show"] == card else 0)
         if card in p["hand"]:
             p["hand"].remove(card)
+            Z.forget_seen(state, seat, card)
         elif spare_public > 0:
             p["public"].remove(card)
         p["grave"].append(card)

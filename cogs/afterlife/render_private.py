@@ -34,6 +34,7 @@ from cogs.afterlife.render_table import (
 )
 from cogs.afterlife.render_tiles import (
     BACKGROUND,
+    CHIP_H,
     CHOICE,
     DAMAGE,
     FACE_W,
@@ -50,7 +51,9 @@ from cogs.afterlife.render_tiles import (
     WIDTH,
     badge,
     card_face,
+    chips_height,
     colour_of,
+    draw_chips,
     draw_cost,
     face_height,
     fit,
@@ -249,7 +252,31 @@ def side_marks(view: View, locale: str, framed: set[str]) -> dict[str, Mark]:
 
 def side_height(view: View, seat: int, locale: str, marks: Mapping[str, Mark]) -> int:
     return (8 + 40 + (44 if seat != view.get("seat") else 0) + field_height(view["players"][seat]["field"], marks, locale)
-            + public_height(view, seat, locale) + zone_lines_height(view, seat, locale, FULL_ZONE_LINES))
+            + public_height(view, seat, locale) + seen_height(view, seat, locale)
+            + zone_lines_height(view, seat, locale, FULL_ZONE_LINES))
+
+
+def seen_row(view: View, seat: int, locale: str) -> tuple[str, list[str], float]:
+    """The opponent's hidden hand cards this seat has read (its own panel only: a reminder, not news): the
+    row's label, its cards and the x where they start; no cards on any other side or picture."""
+    cards = list(view.get("seen_in_opponent_hand") or [])
+    if seat == view.get("seat") or shown_to_all(view) or not cards:
+        return "", [], 0
+    label = t("afterlife.ui.hand.seen", locale)
+    return label, cards, MARGIN + 40 + token_width(label, LABEL, True) + 12
+
+
+def seen_height(view: View, seat: int, locale: str) -> int:
+    _, cards, start = seen_row(view, seat, locale)
+    return chips_height(cards, locale, start, WIDTH - MARGIN, MARGIN + 8) if cards else 0
+
+
+def draw_seen(canvas: Canvas, view: View, seat: int, y: int, locale: str) -> int:
+    label, cards, start = seen_row(view, seat, locale)
+    if not cards:
+        return y
+    write(canvas, (MARGIN + 8, y + CHIP_H / 2), label, LABEL, HIGHLIGHT, True, "lm")
+    return draw_chips(canvas, start, y, cards, locale, MARGIN + 8)
 
 
 def draw_side(canvas: Canvas, view: View, seat: int, y: int, title: str, locale: str,
@@ -275,6 +302,7 @@ def draw_side(canvas: Canvas, view: View, seat: int, y: int, title: str, locale:
         y += 44
     y = draw_field(canvas, player["field"], y, locale, marks)
     y = draw_public(canvas, view, seat, y, locale)
+    y = draw_seen(canvas, view, seat, y, locale)
     return draw_zone_lines(canvas, view, seat, y, locale, FULL_ZONE_LINES)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bot.engine import Event, Seat, State, draw_rng
@@ -42,6 +43,8 @@ def take_from_hand(state: State, seat: Seat, card: str, prefer_public: bool = Tr
     for zone in order:
         if card in p[zone]:
             p[zone].remove(card)
+            if zone == "hand":
+                forget_seen(state, seat, card)
             return zone == "public"
     raise ValueError(f"{card} not in hand of seat {seat}")
 
@@ -50,8 +53,36 @@ def reveal(state: State, seat: Seat, card: str, events: list[Event], why: str) -
     """Hidden hand -> public zone (still part of the hand)."""
     p = player(state, seat)
     p["hand"].remove(card)
+    forget_seen(state, seat, card)  # the public zone shows it now
     p["public"].append(card)
     events.append(event("revealed", None, seat=seat, card=card, why=why))
+
+
+# ---------------------------------------------------------------- what the opponent has seen of a hidden hand
+# A card that reaches the hidden hand in the open (bounced, searched face up, taken back from the afterlife, the
+# copy an override returns, the public zone going back at the end of the turn) is known to the opponent until a
+# copy of it leaves the hidden hand in the open (every way out of the hand is open in Afterlife). The state keeps
+# those cards, copies counted (``state["seen"][owner]``), so the bot's worlds for the opponent hold them
+# (determinize.py) and the opponent's own panel reminds them (render_private.py). One copy leaving forgets one:
+# the opponent cannot tell the seen copy from another.
+
+
+def seen_by_opponent(state: State, owner: Seat) -> list[str]:
+    """The owner's hidden hand cards its opponent knows are there (a name once per known copy)."""
+    seen = state.get("seen")
+    return list(seen[owner]) if seen else []
+
+
+def mark_seen(state: State, owner: Seat, cards: Sequence[str]) -> None:
+    if "seen" not in state:  # older matches and a fresh game start without it
+        state["seen"] = [[], []]
+    state["seen"][owner].extend(cards)
+
+
+def forget_seen(state: State, owner: Seat, card: str) -> None:
+    seen = state.get("seen")
+    if seen and card in seen[owner]:
+        seen[owner].remove(card)
 
 
 # ---------------------------------------------------------------- creatures
