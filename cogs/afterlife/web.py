@@ -116,7 +116,7 @@ def _own(view: View, locale: str) -> dict[str, Any] | None:
     player = view["players"][seat]
     targets = option_targets(view)
     question = decision_heading(view, locale)
-    own: dict[str, Any] = {"question": question, "bundles": [], "hand": [], "take": [],
+    own: dict[str, Any] = {"question": question, "bundles": [], "hand": [], "take": [], "seen": [],
                            "public_word": t("afterlife.ui.card.public_cost", locale),
                            "title": t(f"afterlife.ui.hand.{'title_of' if shown_to_all(view) else 'title'}", locale,
                                       player=seat_name(seat, locale))}
@@ -141,6 +141,10 @@ def _own(view: View, locale: str) -> dict[str, Any] | None:
         own["take_title"] = t("afterlife.ui.hand.your_afterlife", locale)
         choice = t("afterlife.ui.hand.choice", locale)
         own["take"] = [_face(card, locale, [(choice, True)]) for card in sorted(targets["take"])]
+    seen = view.get("seen_in_opponent_hand") or []
+    if seen and not shown_to_all(view):  # the opponent's hidden hand cards this seat has read: a reminder
+        own["seen_title"] = f'{t("afterlife.ui.hand.seen", locale)} · {seat_name(1 - seat, locale)}'
+        own["seen"] = [_face(card, locale) for card in seen]
     return own
 
 

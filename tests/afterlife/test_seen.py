@@ -104,3 +104,15 @@ def test_every_step_of_many_matches_keeps_the_record_true():
                 assert not known - Counter(state["players"][owner]["hand"])
                 known_somewhere += bool(known)
     assert known_somewhere
+
+
+def test_the_seats_web_page_lists_them_and_a_spectators_does_not():
+    from cogs.afterlife.text import card_name
+    from cogs.afterlife.web import web_board
+
+    state, override = _override()
+    owner = override.args["seat"]
+    pair = card_name(override.args["card"], "en")
+    page = web_board(ENGINE.view(state, 1 - owner), "en")
+    assert "Seen in their hand" in page and page.count(pair) >= 1
+    assert "Seen in their hand" not in web_board(ENGINE.view(state, None), "en")

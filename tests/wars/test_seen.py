@@ -121,3 +121,16 @@ def test_every_step_of_many_matches_keeps_the_record_true():
                 assert set(known["hand_or_territory"]) <= set(state["hands"][owner]) | set(state["territories"][owner])
                 seen_somewhere += bool(known["hand"] or known["hand_or_territory"])
     assert seen_somewhere
+
+
+def test_the_seats_web_page_lists_them_and_a_spectators_does_not():
+    from cogs.wars.text import card_name
+    from cogs.wars.web import web_board
+
+    state, shown = _exposed()
+    page = web_board(ENGINE.view(state, 0), "en")
+    assert "Seen in Player 2&#39;s hand (4)" in page  # the page escapes the apostrophe
+    spectator = web_board(ENGINE.view(state, None), "en")
+    assert "Seen in" not in spectator
+    for card in shown.args["cards"]:
+        assert card_name(card, "en").split(" (")[0] in page
