@@ -116,3 +116,13 @@ def test_the_seats_web_page_lists_them_and_a_spectators_does_not():
     page = web_board(ENGINE.view(state, 1 - owner), "en")
     assert "Seen in their hand" in page and page.count(pair) >= 1
     assert "Seen in their hand" not in web_board(ENGINE.view(state, None), "en")
+
+
+def test_a_world_with_seen_cards_depends_only_on_what_the_seat_may_see():
+    from tests.platform.determinize_checks import dump
+
+    state, override = _override()
+    seat = 1 - override.args["seat"]
+    for draw in range(5):
+        elsewhere = determinize(state, seat, random.Random(f"other:{draw}"))
+        assert dump(determinize(elsewhere, seat, random.Random(draw))) == dump(determinize(state, seat, random.Random(draw)))

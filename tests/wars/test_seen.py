@@ -134,3 +134,15 @@ def test_the_seats_web_page_lists_them_and_a_spectators_does_not():
     assert "Seen in" not in spectator
     for card in shown.args["cards"]:
         assert card_name(card, "en").split(" (")[0] in page
+
+
+def test_a_world_with_seen_cards_depends_only_on_what_the_seat_may_see():
+    # Another deal of the hidden cards, the same seen ones: determinized again with the same rng, the same world.
+    from tests.platform.determinize_checks import dump
+
+    state, _ = _exposed()
+    bounced, _ = play(_bounced(), [(1, "expand:003")])
+    for position in (state, bounced):
+        for draw in range(5):
+            elsewhere = determinize(position, 0, random.Random(f"other:{draw}"))
+            assert dump(determinize(elsewhere, 0, random.Random(draw))) == dump(determinize(position, 0, random.Random(draw)))
