@@ -85,6 +85,11 @@ def test_the_seat_panel_words_list_what_it_saw_but_not_the_final_hands():
     assert "Seen in Player" in describe(view, "en")
     assert "の手札で見たカード：" in describe(view, "ja")
     assert "Seen in" not in describe({**view, "shown_to_all": True}, "en")
+    from cogs.afterlife.render import render_hand
+
+    without = {key: value for key, value in view.items() if key != "seen_in_opponent_hand"}
+    assert render_hand(view, "en") != render_hand(without, "en")  # the seat's own picture has the row
+    assert render_hand({**view, "shown_to_all": True}, "en") == render_hand({**without, "shown_to_all": True}, "en")
 
 
 def test_every_step_of_many_matches_keeps_the_record_true():

@@ -104,6 +104,8 @@ def test_the_seat_panel_lists_what_it_saw_and_the_final_hands_do_not():
     assert taller.width == plain.width and taller.height > plain.height  # one more section of tiles
     final = {**view, "shown_to_all": True}
     assert "Seen in" not in describe(final, "en")
+    # The thread's final hands (everything revealed) show the hand, not this seat's memory of the other one.
+    assert render_hand(final, "en") == render_hand({**without, "shown_to_all": True}, "en")
 
 
 def test_every_step_of_many_matches_keeps_the_record_true():
