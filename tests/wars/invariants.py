@@ -17,6 +17,7 @@ from typing import Any
 
 from bot.engine import OPTION_ID_RE
 from cogs.wars import cards as C
+from cogs.wars.board import seen_by_opponent
 from cogs.wars.engine import ENGINE, LEVELS
 from tests.contract.games import GameHooks, determinize_hide
 
@@ -48,6 +49,8 @@ def hidden_from(state: dict[str, Any], viewer: int | None) -> set[str]:
         hidden |= {m["card"] for m in state["magic"][owner] if m["state"] == "down"}
         setup = state["setup"][owner]
         hidden |= set(setup.get("magic_pool", [])) | {c for h in setup.get("hand_pool", []) for c in h}
+        if viewer is not None:  # cards of the owner's hand the viewer has seen (board.seen_by_opponent) it may name
+            hidden -= {c for cards in seen_by_opponent(state, owner).values() for c in cards}
     return hidden
 
 
