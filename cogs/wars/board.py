@@ -144,12 +144,14 @@ def territory_count(state: State, seat: Seat) -> int:
     return len(state["territories"][seat])
 
 
-def take_from_hand(state: State, seat: Seat, card_id: str) -> None:
+def take_from_hand(state: State, seat: Seat, card_id: str, *, openly: bool = True) -> None:
+    """``openly``: the opponent sees which card left (False for a face-down territory: see seen_after_expansion)."""
     hand = state["hands"][seat]
     if card_id not in hand:
         raise IllegalChoice("card not in hand", card=card_id)
     hand.remove(card_id)
-    forget_seen(state, seat, card_id)
+    if openly:
+        forget_seen(state, seat, card_id)
 
 
 # ---------------------------------------------------------------- what the opponent has seen of a hand
@@ -245,10 +247,7 @@ def bounce_unit(state: State, card_id: str, events: list[Event]) -> None:
 
 def answer_expand(state: State, seat: Seat, option: str, events: list[Event]) -> None:
     card = option.split(":")[1]
-    hand = state["hands"][seat]
-    if card not in hand:
-        raise IllegalChoice("card not in hand", card=card)
-    hand.remove(card)  # not take_from_hand: the territory is face down, so the opponent saw no card leave
+    take_from_hand(state, seat, card, openly=False)  # the territory is face down: the opponent saw no card leave
     seen_after_expansion(state, seat)
     state["territories"][seat].append(card)
     events.append(event("expand", None, seat=seat))
