@@ -14,7 +14,8 @@ How it works (Cowling, Powley and Whitehouse 2012, single-observer ISMCTS, as Op
   read the whole state, which is a determinized world), ``prior`` (a stronger policy asked once per
   answer, on the determinized root, whose answer starts with ``prior_wins`` virtual wins), ``prune``
   (answers never worth searching), ``rollout_depth`` and ``budget_scale``; for hard only, ``guided_plies``,
-  ``hard_rollout_depth`` and ``hard_prior_bias`` (hard's playouts and its pull toward the guide).
+  ``hard_rollout_depth`` and ``hard_prior_bias`` (hard's playouts and its pull toward the guide) and
+  ``hard_evaluate`` (its judge where a playout stops).
 * ``think`` determinizes the real state first and never reads it again, so two states that differ only
   in what the bot's seat cannot see give the same answer (tests/<game>/test_determinize.py).
 * Every iteration samples a world from the bot's information, walks the tree (UCB1 over the answers
@@ -83,6 +84,7 @@ class Budget:
     prior_bias: float = 0.0
     guided_plies: int = 0  # the first decisions of each playout are answered by the guide policy
     rollout_depth: int | None = None  # a playout's decisions (None: the game's ``rollout_depth``)
+    own_judge: bool = False  # hard: a playout that stops early is judged by the game's ``hard_evaluate``, if any
 
 
 HARD_PRIOR_BIAS = 1.0  # at 1 visit the guide's step scores +0.5, at 9 visits +0.1 (values are 0..1)
@@ -96,7 +98,8 @@ BUDGETS: dict[str, Budget] = {
                    use_rollout=False),
     "normal": Budget(iterations=100, max_ms=1000.0),
     # Hard may reach its cap (Starfall's guide is slow): see docs/BOT.md "Hard" for what that costs.
-    "hard": Budget(iterations=1000, max_ms=4000.0, prior_bias=HARD_PRIOR_BIAS, guided_plies=HARD_GUIDED_PLIES),
+    "hard": Budget(iterations=1000, max_ms=4000.0, prior_bias=HARD_PRIOR_BIAS, guided_plies=HARD_GUIDED_PLIES,
+                   own_judge=True),
 }
 
 
@@ -324,14 +327,16 @@ class Search:
         self.nodes: dict[Key, Node] = {}
         self.guide = hooks.guide_policy() if budget.prior_bias > 0 or budget.guided_plies > 0 else None
         self.hints: dict[Key, str | None] = {}  # hard: the guide's next step at a node, asked once
+        own = hooks.hard_evaluate if budget.own_judge else None
+        self.evaluate = own or hooks.evaluate
 
     def value(self, state: State) -> float:
         """0..1 for the searching seat: the result, else the game's evaluation, else even."""
         outcome = self.engine.outcome(state)
         if outcome is not None:
             return 0.5 if outcome.winner is None else float(outcome.winner == self.seat)
-        if self.hooks.evaluate is not None:
-            return min(1.0, max(0.0, self.hooks.evaluate(state, self.seat)))
+        if self.evaluate is not None:
+            return min(1.0, max(0.0, self.evaluate(state, self.seat)))
         return 0.5
 
     def pending(self, state: State) -> list[Decision]:

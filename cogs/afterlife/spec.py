@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.decks import DeckRule
 from bot.games import BotHooks, GameSpec, SelfPlayHooks
-from cogs.afterlife import determinize, policy
+from cogs.afterlife import determinize, judge, policy
 from cogs.afterlife.cards import DECK_SIZE, MAX_COPIES, cards
 from cogs.afterlife.cardtext import card_text
 from cogs.afterlife.combat import RULES
@@ -23,7 +23,7 @@ GAME = GameSpec(
     bot=BotHooks(
         determinize.determinize, evaluate=determinize.evaluate, prior=determinize.prior,
         rollout=determinize.rollout, rollout_depth=determinize.ROLLOUT_DEPTH,
-        budget_scale=determinize.BUDGET_SCALE,
+        budget_scale=determinize.BUDGET_SCALE, hard_evaluate=judge.chance,
     ),
     selfplay=SelfPlayHooks(greedy=policy.greedy, side_keys=policy.side_keys, options=policy.selfplay_options),
     render_board=render_board,

@@ -256,3 +256,26 @@ def test_hard_plays_out_as_its_game_says_and_easy_and_normal_as_always():
     # Each iteration asks the policy once for the root's simultaneous secret (root_world), then once a playout
     # step: the budget's depth bounds the playout, and without one the game's (50) runs to the end.
     assert [playout_steps(depth) for depth in (0, 1, 2)] == [10, 20, 30] and playout_steps(None) > 30
+
+
+def test_hard_judges_stopped_playouts_by_the_games_hard_judge_and_the_other_levels_by_evaluate():
+    judged: list[str] = []
+
+    def judge_by(name):
+        def judge(state, seat):
+            judged.append(name)
+            return 0.5
+        return judge
+
+    hooks = replace(TINY_HOOKS, evaluate=judge_by("evaluate"), hard_evaluate=judge_by("hard"), rollout_depth=1,
+                    hard_rollout_depth=1, rollout=lambda state, decision, rng: random_choice(decision, rng))
+    world = tiny_determinize(TinyEngine().new_game(3, {}), 0, random.Random(0))
+    for level in ("easy", "normal", "hard"):
+        judged.clear()
+        budget = replace(search.level_budget(level, hooks), iterations=30, max_ms=1e9)
+        search.search(hooks, world, 0, budget, random.Random(0))
+        assert judged and set(judged) == {"hard" if level == "hard" else "evaluate"}, level
+    judged.clear()  # a game without a judge of its own: hard uses evaluate too
+    budget = replace(search.level_budget("hard", hooks), iterations=30, max_ms=1e9)
+    search.search(replace(hooks, hard_evaluate=None), world, 0, budget, random.Random(0))
+    assert judged and set(judged) == {"evaluate"}
