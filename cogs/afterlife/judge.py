@@ -74,5 +74,10 @@ def features(state: State, seat: int) -> dict[str, float]:
 
 def chance(state: State, seat: int) -> float:
     """``seat``'s fitted chance of winning, 0..1."""
-    found = features(state, seat)
-    return 1.0 / (1.0 + math.exp(-sum(weight * found[name] for name, weight in WEIGHTS.items())))
+    return chance_of(features(state, seat))
+
+
+def chance_of(found: dict[str, float], weights: dict[str, float] = WEIGHTS) -> float:
+    """The chance of winning that ``weights`` give a position's features (tools/fit_afterlife_judge.py asks it
+    with the weights it has just fitted)."""
+    return 1.0 / (1.0 + math.exp(-sum(weight * found[name] for name, weight in weights.items())))
