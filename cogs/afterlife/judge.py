@@ -5,7 +5,7 @@ after two turns or so, and the side with more cards in hand, more cores and crea
 wins more often than that says. The weights below are a logistic fit of who won, on the positions of 8,000
 self-play matches (greedy against itself, 5 % random decisions; 119,346 positions, each seen from both
 sides): on matches held out of the fit it names the winner 67.7 % of the time where ``evaluate`` does 64.9 %
-(log-loss 0.571 against 0.734). ``python -m tools.fit_afterlife_judge --matches 8000`` plays those matches again
+(log-loss 0.571 against 0.734). ``python -m tools.fit_judge afterlife --matches 8000`` plays those matches again
 and prints these weights. Against greedy, hard judged so won 91 of 100 arena matches where ``evaluate`` won 88 of
 the same, against normal 80 where it won 74 (docs/BOT-STUDIES.md, "Afterlife: hard's judge fitted to how matches
 end"). It reads a world, as the search does: counts that are public (hand sizes) and the fields.
@@ -72,12 +72,22 @@ def features(state: State, seat: int) -> dict[str, float]:
     return found
 
 
+def in_play(state: State) -> bool:
+    """A position the fit learns from (tools/fit_judge.py): set-up is over."""
+    return state["phase"] != "setup"
+
+
+def fit_features(state: State) -> dict[str, float]:
+    """Seat 0's features of a position in play, for the fit."""
+    return features(state, 0)
+
+
 def chance(state: State, seat: int) -> float:
     """``seat``'s fitted chance of winning, 0..1."""
     return chance_of(features(state, seat))
 
 
 def chance_of(found: dict[str, float], weights: dict[str, float] = WEIGHTS) -> float:
-    """The chance of winning that ``weights`` give a position's features (tools/fit_afterlife_judge.py asks it
+    """The chance of winning that ``weights`` give a position's features (tools/fit_judge.py asks it
     with the weights it has just fitted)."""
     return 1.0 / (1.0 + math.exp(-sum(weight * found[name] for name, weight in weights.items())))

@@ -43,7 +43,7 @@ def test_the_weights_name_exactly_the_features():
 
 
 def test_the_fit_tool_recovers_known_weights_and_reads_positions_with_the_judges_features():
-    from tools import fit_afterlife_judge as tool
+    from tools import fit_judge as tool
 
     rng = random.Random(0)
     truth = [0.8, -0.5]
@@ -52,6 +52,6 @@ def test_the_fit_tool_recovers_known_weights_and_reads_positions_with_the_judges
           for x in xs]
     fitted = tool.fit(xs, ys)
     assert all(abs(f - t) < 0.15 for f, t in zip(fitted, truth, strict=True)), fitted
-    found = tool.positions(3, 0)
+    found = tool.positions("afterlife", 3, 0)
     assert found and all(set(row) == set(judge.WEIGHTS) and y in (0, 1) and 0 <= value <= 1
                          for _index, row, value, y in found)

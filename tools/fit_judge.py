@@ -1,14 +1,18 @@
-"""Fit Afterlife hard's judge (cogs/afterlife/judge.py) to how self-play matches end.
+"""Fit a game's hard judge (``cogs/<game>/judge.py``) to how self-play matches end.
 
-``.venv/bin/python -m tools.fit_afterlife_judge --matches 8000`` plays that many matches of the greedy player
-against itself (5 % of decisions random, so the positions vary; the ready-made deck pairs in turn, as
-self-play deals them), keeps a quarter of the positions after set-up with who won (a drawn match is left out),
-and fits a logistic regression of the winner on ``judge.features`` (each position seen from both sides, so the
-fit is zero-sum and needs no intercept). It prints the held-out quality of the fit and of ``determinize.evaluate``
-(every fifth match is held out) and the weights, ready to paste into ``judge.WEIGHTS``. 8,000 matches and the fit
-took 2 min 43 s in all on the shared 2-core host.
+``.venv/bin/python -m tools.fit_judge afterlife --matches 8000`` plays that many matches of the game's greedy
+player against itself (5 % of decisions random, so the positions vary; each match's options as self-play deals
+them), keeps a quarter of the positions in play (``judge.in_play``) with who won (a drawn match is left out),
+and fits a logistic regression of the winner on ``judge.fit_features`` (each position seen from both sides, so
+the fit is zero-sum and needs no intercept). It prints the held-out quality of the fit and of the game's
+``evaluate`` (every fifth match is held out) and the weights, ready to paste into ``judge.WEIGHTS``.
 
-Plain Python: Newton's method on ~13 features needs no numerical library.
+The games with a judge: Afterlife (8,000 matches; the matches and the fit took 2 min 43 s in all on the shared
+2-core host) and 3x3 Wars (``wars --matches 4000``). A judge module gives ``WEIGHTS``, ``in_play(state)`` (cheap:
+is the position one to learn from), ``fit_features(state)`` (seat 0's features, or None for a position that is
+decided) and ``chance_of(features, weights)``.
+
+Plain Python: Newton's method on ~15 features needs no numerical library.
 """
 
 from __future__ import annotations
@@ -18,35 +22,44 @@ import math
 import random
 import sys
 from collections.abc import Sequence
+from importlib import import_module
+from types import ModuleType
 
 from bot.engine import random_choice
 from bot.games import get_game
-from cogs.afterlife import determinize, judge, policy
-from cogs.afterlife.engine import ENGINE
 from tools.selfplay import match_options
 
 KEEP = 0.25  # share of positions kept: neighbours in one match say nearly the same thing
 NOISE = 0.05  # share of random decisions
+JUDGED = ("afterlife", "wars")  # the games whose hard search has a judge of its own, fitted by this tool
 HELD_OUT = 5  # every fifth match is held out of the fit
 RIDGE = 1e-3  # a little L2, so collinear counts stay finite
 
 
-def positions(matches: int, seed: int) -> list[tuple[int, dict[str, float], float, int]]:
-    """(match, features from seat 0, ``determinize.evaluate`` for seat 0, 1 if seat 0 won) for the kept
+def judge_of(game: str) -> ModuleType:
+    """The game's judge module, ``cogs/<game>/judge.py``."""
+    return import_module(f"cogs.{game}.judge")
+
+
+def positions(game: str, matches: int, seed: int) -> list[tuple[int, dict[str, float], float, int]]:
+    """(match, features from seat 0, the game's ``evaluate`` for seat 0, 1 if seat 0 won) for the kept
     positions of ``matches`` matches."""
-    spec = get_game("afterlife")
+    spec, judge = get_game(game), judge_of(game)
+    engine, evaluate, greedy = spec.engine, spec.bot.evaluate, spec.selfplay.greedy
     found = []
     for index in range(matches):
         rng = random.Random(f"judge:{index}" if not seed else f"judge:{seed}:{index}")
-        state = ENGINE.new_game(index * 7919 + 13 + seed * 1_000_003, match_options(spec.selfplay, index, rng))
+        state = engine.new_game(index * 7919 + 13 + seed * 1_000_003, match_options(spec.selfplay, index, rng))
         kept = []
-        while (outcome := ENGINE.outcome(state)) is None:
-            pending = ENGINE.pending(state)
+        while (outcome := engine.outcome(state)) is None:
+            pending = engine.pending(state)
             decision = pending[0] if len(pending) == 1 else pending[rng.randrange(len(pending))]
-            if state["phase"] != "setup" and rng.random() < KEEP:
-                kept.append((judge.features(state, 0), determinize.evaluate(state, 0)))
-            answer = random_choice(decision, rng) if rng.random() < NOISE else policy.greedy(state, decision, rng)
-            state, _ = ENGINE.apply(state, decision.seat, tuple(answer))
+            if judge.in_play(state) and rng.random() < KEEP:
+                row = judge.fit_features(state)
+                if row is not None:
+                    kept.append((row, evaluate(state, 0)))
+            answer = random_choice(decision, rng) if rng.random() < NOISE else greedy(state, decision, rng)
+            state, _ = engine.apply(state, decision.seat, tuple(answer))
         if outcome.winner is not None:
             found += [(index, row, value, int(outcome.winner == 0)) for row, value in kept]
     return found
@@ -106,12 +119,14 @@ def quality(chances: Sequence[float], ys: Sequence[int]) -> tuple[float, float]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tools.fit_afterlife_judge", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tools.fit_judge", description=__doc__.split("\n")[0])
+    parser.add_argument("game", choices=JUDGED)
     parser.add_argument("--matches", type=int, default=8000)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
+    judge = judge_of(args.game)
     names = list(judge.WEIGHTS)
-    found = positions(args.matches, args.seed)
+    found = positions(args.game, args.matches, args.seed)
     train = [(row, y) for index, row, _value, y in found if index % HELD_OUT]
     test = [(row, value, y) for index, row, value, y in found if not index % HELD_OUT]
     weights = fit([[row[name] for name in names] for row, _ in train], [y for _, y in train])
