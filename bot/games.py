@@ -72,8 +72,8 @@ class BotHooks:
     # Hard's pull toward the guide's step at every node (bot/ai/search.py HARD_PRIOR_BIAS), if not the level's:
     # 0 where the guide is the very player hard must outplay and its pull keeps hard's lines near it.
     hard_prior_bias: float | None = None
-    # Hard's judge of a position where a playout stops, if not ``evaluate`` (Afterlife and 3x3 Wars: a score fitted
-    # to how matches end, cogs/<game>/judge.py); easy and normal keep ``evaluate``, so they answer as they did.
+    # Hard's judge of a position where a playout stops, if not ``evaluate`` (Afterlife: a score fitted to how
+    # matches end, cogs/afterlife/judge.py); easy and normal keep ``evaluate``, so they answer as they did.
     hard_evaluate: Evaluate | None = None
     # Hard plays by the game's own player instead of the tree, and a hint at hard shows what that player weighed
     # (Starfall: whole-turn lines played on by its greedy player in several worlds, cogs/starfall/hard.py). It

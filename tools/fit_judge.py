@@ -7,10 +7,11 @@ and fits a logistic regression of the winner on ``judge.fit_features`` (each pos
 the fit is zero-sum and needs no intercept). It prints the held-out quality of the fit and of the game's
 ``evaluate`` (every fifth match is held out) and the weights, ready to paste into ``judge.WEIGHTS``.
 
-The games with a judge: Afterlife (8,000 matches; the matches and the fit took 2 min 43 s in all on the shared
-2-core host) and 3x3 Wars (``wars --matches 4000``). A judge module gives ``WEIGHTS``, ``in_play(state)`` (cheap:
-is the position one to learn from), ``fit_features(state)`` (seat 0's features, or None for a position that is
-decided) and ``chance_of(features, weights)``.
+The game with such a judge is Afterlife (8,000 matches; the matches and the fit took 2 min 43 s in all on the
+shared 2-core host). A judge module gives ``WEIGHTS``, ``in_play(state)`` (cheap: is the position one to learn
+from), ``fit_features(state)`` (seat 0's features, or None for a position that is decided) and
+``chance_of(features, weights)``; a game whose module gives them is fitted by adding it to ``JUDGED`` (3x3 Wars'
+judge was fitted so and screened: docs/BOT-STUDIES.md, "3x3 Wars: hard's judge fitted to how matches end").
 
 Plain Python: Newton's method on ~15 features needs no numerical library.
 """
@@ -31,7 +32,7 @@ from tools.selfplay import match_options
 
 KEEP = 0.25  # share of positions kept: neighbours in one match say nearly the same thing
 NOISE = 0.05  # share of random decisions
-JUDGED = ("afterlife", "wars")  # the games whose hard search has a judge of its own, fitted by this tool
+JUDGED = ("afterlife",)  # the games whose hard search has a judge of its own, fitted by this tool
 HELD_OUT = 5  # every fifth match is held out of the fit
 RIDGE = 1e-3  # a little L2, so collinear counts stay finite
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.cards import Card
 from bot.games import BotHooks, GameSpec, SelfPlayHooks
-from cogs.wars import determinize, judge, policy
+from cogs.wars import determinize, policy
 from cogs.wars.cards import catalogue
 from cogs.wars.cardtext import card_text
 from cogs.wars.describe import describe
@@ -29,7 +29,6 @@ GAME = GameSpec(
         determinize.determinize, evaluate=determinize.evaluate, prior=determinize.prior,
         prior_wins=determinize.PRIOR_WINS, rollout_depth=determinize.ROLLOUT_DEPTH,
         budget_scale=determinize.BUDGET_SCALE, guided_plies=determinize.HARD_GUIDED_PLIES,
-        hard_evaluate=judge.chance,
     ),
     selfplay=SelfPlayHooks(greedy=policy.greedy),
     render_board=render_board,
