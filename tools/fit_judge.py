@@ -3,14 +3,13 @@
 ``.venv/bin/python -m tools.fit_judge afterlife --matches 8000`` plays that many matches of the game's greedy
 player against itself (5 % of decisions random, so the positions vary; each match's options as self-play deals
 them), keeps a quarter of the positions in play (``judge.in_play``) with who won (a drawn match is left out),
-and fits a logistic regression of the winner on ``judge.fit_features`` (each position seen from both sides, so
+and fits a logistic regression of the winner on ``judge.features`` (each position seen from both sides, so
 the fit is zero-sum and needs no intercept). It prints the held-out quality of the fit and of the game's
 ``evaluate`` (every fifth match is held out) and the weights, ready to paste into ``judge.WEIGHTS``.
 
 The game with such a judge is Afterlife (8,000 matches; the matches and the fit took 2 min 43 s in all on the
 shared 2-core host). A judge module gives ``WEIGHTS``, ``in_play(state)`` (cheap: is the position one to learn
-from), ``fit_features(state)`` (seat 0's features, or None for a position that is decided) and
-``chance_of(features, weights)``; a game whose module gives them is fitted by adding it to ``JUDGED`` (3x3 Wars'
+from), ``features(state, seat)`` and ``chance_of(features, weights)``; a game whose module gives them is fitted by adding it to ``JUDGED`` (3x3 Wars'
 judge was fitted so and screened: docs/BOT-STUDIES.md, "3x3 Wars: hard's judge fitted to how matches end").
 
 Plain Python: Newton's method on ~15 features needs no numerical library.
@@ -56,9 +55,7 @@ def positions(game: str, matches: int, seed: int) -> list[tuple[int, dict[str, f
             pending = engine.pending(state)
             decision = pending[0] if len(pending) == 1 else pending[rng.randrange(len(pending))]
             if judge.in_play(state) and rng.random() < KEEP:
-                row = judge.fit_features(state)
-                if row is not None:
-                    kept.append((row, evaluate(state, 0)))
+                kept.append((judge.features(state, 0), evaluate(state, 0)))
             answer = random_choice(decision, rng) if rng.random() < NOISE else greedy(state, decision, rng)
             state, _ = engine.apply(state, decision.seat, tuple(answer))
         if outcome.winner is not None:

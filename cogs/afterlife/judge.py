@@ -77,11 +77,6 @@ def in_play(state: State) -> bool:
     return state["phase"] != "setup"
 
 
-def fit_features(state: State) -> dict[str, float]:
-    """Seat 0's features of a position in play, for the fit."""
-    return features(state, 0)
-
-
 def chance(state: State, seat: int) -> float:
     """``seat``'s fitted chance of winning, 0..1."""
     return chance_of(features(state, seat))
