@@ -7,10 +7,14 @@ and fits a logistic regression of the winner on ``judge.features`` (each positio
 the fit is zero-sum and needs no intercept). It prints the held-out quality of the fit and of the game's
 ``evaluate`` (every fifth match is held out) and the weights, ready to paste into ``judge.WEIGHTS``.
 
-The game with such a judge is Afterlife (8,000 matches; the matches and the fit took 2 min 43 s in all on the
-shared 2-core host). A judge module gives ``WEIGHTS``, ``in_play(state)`` (cheap: is the position one to learn
-from), ``features(state, seat)`` and ``chance_of(features, weights)``; a game whose module gives them is fitted by adding it to ``JUDGED`` (3x3 Wars'
-judge was fitted so and screened: docs/BOT-STUDIES.md, "3x3 Wars: hard's judge fitted to how matches end").
+The game this tool fits is Afterlife (8,000 matches; the matches and the fit took 2 min 43 s in all on the
+shared 2-core host). A judge module gives ``WEIGHTS``, ``in_play(state)`` (cheap: is the position one to
+learn from), ``features(state, seat)`` and ``chance_of(features, weights)``; a game whose module gives them
+is fitted by adding it to ``JUDGED`` (3x3 Wars' judge was fitted so and screened: docs/BOT-STUDIES.md,
+"3x3 Wars: hard's judge fitted to how matches end"). Starfall's judge (``cogs/starfall/judge.py``) is not
+fitted here: its weights came from other self-play (greedy and the two-turn lookahead, 3 % random
+decisions, 544 matches) by a study's scripts that are not in the repository (docs/BOT-STUDIES-STARFALL.md),
+and its module has no ``in_play`` or ``chance_of``.
 
 Plain Python: Newton's method on ~15 features needs no numerical library.
 """
