@@ -14,6 +14,7 @@ Every feature is mine minus theirs, so the score is zero-sum: ``points(state, 0)
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from bot.engine import State
@@ -95,10 +96,28 @@ def features(state: State, seat: int) -> dict[str, float]:
     return found
 
 
+def in_play(state: State) -> bool:
+    """A position the fit learns from (tools/fit_judge.py): a turn's first decision (which card acts), from
+    round 1 on. Later steps of a turn say nearly what its first one does."""
+    step = state["step"]
+    return (state["result"] is None and state["round"] >= 1 and state["acting"] is None
+            and isinstance(step, dict) and step.get("prompt") == "act")
+
+
+def log_odds(found: dict[str, float], weights: dict[str, float] = WEIGHTS) -> float:
+    """The log-odds of winning that ``weights`` give a position's features."""
+    return sum(weight * found[name] for name, weight in weights.items())
+
+
+def chance_of(found: dict[str, float], weights: dict[str, float] = WEIGHTS) -> float:
+    """The chance of winning that ``weights`` give a position's features (tools/fit_judge.py asks it with the
+    weights it has just fitted)."""
+    return 1.0 / (1.0 + math.exp(-log_odds(found, weights)))
+
+
 def points(state: State, seat: int) -> float:
     """``seat``'s fitted chance of winning as points of ``policy.score`` (75 a unit of log-odds); a finished
     match is ±``policy.WIN_SCORE`` as there."""
     if state["result"] is not None:
         return policy.score(state, seat)
-    found = features(state, seat)
-    return POINTS_PER_LOG_ODDS * sum(weight * found[name] for name, weight in WEIGHTS.items())
+    return POINTS_PER_LOG_ODDS * log_odds(features(state, seat))

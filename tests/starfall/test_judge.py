@@ -72,3 +72,30 @@ def test_near_the_round_limit_graves_and_hp_weigh_more():
     for state in (early, late):
         state["players"][1]["grave"].append("S01")
     assert judge.points(late, 0) > judge.points(early, 0) > judge.WEIGHTS["to_move"] * judge.POINTS_PER_LOG_ODDS
+
+
+def test_the_fit_learns_from_each_turns_first_decision_and_its_chance_is_the_score_squashed():
+    rng = random.Random(5)
+    state = rules.new_game(5, policy.selfplay_options(5, rng))
+    kept_turns, turns = [], set()
+    while state["result"] is None:
+        if judge.in_play(state):
+            kept_turns.append(policy.turn_of(state))
+            found = judge.features(state, 0)
+            assert abs(judge.chance_of(found) - squashed(judge.points(state, 0))) < 1e-9
+        if state["round"] >= 1:
+            turns.add(policy.turn_of(state))
+        decision = rules.pending(state)[0]
+        state = rules.apply(state, decision.seat, policy.greedy(state, decision, rng))[0]
+    assert not judge.in_play(state)
+    assert len(kept_turns) == len(set(kept_turns)) == len(turns) > 10  # each turn once, none left out
+
+
+def test_the_fit_tool_plays_starfalls_recipe_and_reads_positions_with_the_judges_features():
+    from tools import fit_judge as tool
+
+    # Seed 2's one match puts the two-turn lookahead in seat 0 and the greedy player in seat 1: both of the
+    # recipe's players, in a few seconds (a match between two lookaheads costs ~8 s).
+    found = tool.positions("starfall", 1, 2)
+    assert found and {index for index, *_ in found} == {0}
+    assert all(set(row) == set(judge.WEIGHTS) and y in (0, 1) and 0 <= value <= 1 for _i, row, value, y in found)
