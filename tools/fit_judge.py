@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from importlib import import_module
 from types import ModuleType
 
+from bot.cliargs import parse_args
 from bot.engine import Decision, State, random_choice
 from bot.games import get_game
 from cogs.starfall import policy as starfall_policy
@@ -152,7 +153,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("game", choices=sorted(RECIPES))
     parser.add_argument("--matches", type=int, help="how many self-play matches (default: the game's recipe)")
     parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args(argv)
+    args = parse_args(parser, None if argv is None else list(argv))
     judge = judge_of(args.game)
     names = list(judge.WEIGHTS)
     matches = args.matches or RECIPES[args.game].matches

@@ -6,8 +6,11 @@ winning; the score below says it better. Its weights are a logistic fit of who w
 self-play matches (greedy and the two-turn lookahead, 3 % random decisions; 27,622 positions seen from both
 sides): on matches held out of the fit it predicts the winner 73.4 % of the time where ``policy.score`` does
 68.6 % (log-loss 0.520 against 0.558). Hard judged so won 62 of 100 arena matches against normal, as before,
-and more against greedy (docs/BOT-STUDIES-STARFALL.md, "Starfall: a position score fitted to how matches end",
-which names the branch keeping the fit's scripts).
+and more against greedy (docs/BOT-STUDIES-STARFALL.md, "Starfall: a position score fitted to how matches end").
+``python -m tools.fit_judge starfall`` plays that recipe again (its own 544 matches: the study's seeds are lost)
+and fits weights that judge its held-out matches no better than these (log-loss 0.467 against these weights'
+0.463): the features overlap, so single weights move between fits while the judgment holds
+(docs/BOT-STUDIES-STARFALL.md, "Starfall: the judge refitted from the repository").
 
 Every feature is mine minus theirs, so the score is zero-sum: ``points(state, 0) == -points(state, 1)``.
 """
