@@ -101,10 +101,10 @@ def features(state: State, seat: int) -> dict[str, float]:
 
 def in_play(state: State) -> bool:
     """A position the fit learns from (tools/fit_judge.py): a turn's first decision (which card acts), from
-    round 1 on. Later steps of a turn say nearly what its first one does."""
+    round 1 on. Later steps of a turn say nearly what its first one does. Only a turn's first step asks "act"
+    (set-up asks "place"), so the prompt says it all."""
     step = state["step"]
-    return (state["result"] is None and state["round"] >= 1 and state["acting"] is None
-            and isinstance(step, dict) and step.get("prompt") == "act")
+    return state["result"] is None and step is not None and step["prompt"] == "act"
 
 
 def log_odds(found: dict[str, float], weights: dict[str, float] = WEIGHTS) -> float:
